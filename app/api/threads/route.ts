@@ -1,0 +1,18 @@
+import { currentUserId } from "@/lib/auth/session";
+import { createThread, listThreads } from "@/lib/db/threads";
+import { handler } from "@/lib/http/handler";
+import { parseBody } from "@/lib/http/parse-body";
+import { createThreadSchema } from "@/lib/http/schemas";
+
+export const GET = handler(async () => {
+  const userId = await currentUserId();
+  return Response.json({ threads: await listThreads(userId) });
+});
+
+export const POST = handler(async (req) => {
+  const userId = await currentUserId();
+  const hasBody = (req.headers.get("content-length") ?? "0") !== "0";
+  const body = hasBody ? await parseBody(req, createThreadSchema, 4096) : {};
+  const thread = await createThread(userId, body.title);
+  return Response.json({ id: thread.id, thread }, { status: 201 });
+});

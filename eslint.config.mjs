@@ -1,0 +1,29 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+
+export default tseslint.config(
+  { ignores: ["node_modules/**", ".next*/**", "lib/db/generated/**", "data/**", "test-data/**", "next-env.d.ts", "playwright-report/**", "test-results/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // lib/context is the pure core: nothing from the database, the network, Next or React.
+    files: ["lib/context/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["@/lib/db/*", "@/lib/chat/*", "next/*", "react", "node:*", "@prisma/*", "pg", "better-sqlite3"] }],
+    },
+  },
+  {
+    files: ["scripts/**/*.mjs", "*.mjs"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", crypto: "readonly", URL: "readonly", Buffer: "readonly", WebAssembly: "readonly", globalThis: "readonly" } },
+  },
+);

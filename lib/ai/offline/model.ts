@@ -1,0 +1,114 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamResult,
+  LanguageModelV4Usage,
+} from "@ai-sdk/provider";
+import { config } from "@/lib/config";
+import { countTokens } from "../tokens";
+import { contextOverflowError, OFFLINE_URL } from "./errors";
+import { PromptCache } from "./prompt-cache";
+import { planReply, type OfflineReply } from "./respond";
+import { promptSegments, json } from "./serialize";
+import { abortError, finishReason, replyStream } from "./stream";
+
+export type OfflineModelOptions = {
+  /** Tokens; defaults to OFFLINE_CONTEXT_WINDOW. */
+  contextWindow?: number;
+  /** Pause between streamed deltas; defaults to OFFLINE_DELAY_MS. */
+  delayMs?: number;
+};
+
+/** Read from `providerOptions.offline.cacheKey`; calls in one scope share a prompt cache. */
+export const DEFAULT_CACHE_SCOPE = "default";
+
+const MAX_OVERFLOW_ONCE_MEMORY = 1000;
+
+/**
+ * A real LanguageModelV4 that needs no network: it counts tokens, simulates a prompt cache and a
+ * context window, and answers deterministically (see README.md for its directives).
+ */
+export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageModelV4 {
+  const contextWindow = opts.contextWindow ?? config().OFFLINE_CONTEXT_WINDOW;
+  const delayMs = opts.delayMs ?? config().OFFLINE_DELAY_MS;
+  const cache = new PromptCache();
+  const overflowSeen = new Set<string>();
+  let calls = 0;
+
+  function firstOverflow(text: string): boolean {
+    if (overflowSeen.has(text)) return false;
+    if (overflowSeen.size >= MAX_OVERFLOW_ONCE_MEMORY) overflowSeen.clear();
+    overflowSeen.add(text);
+    return true;
+  }
+
+  function run(options: LanguageModelV4CallOptions) {
+    if (options.abortSignal?.aborted) throw abortError(options.abortSignal);
+    const segments = promptSegments(options.prompt).map((s) => cache.segment(s));
+    const inputTokens = segments.reduce((sum, s) => sum + s.tokens, 0);
+    const requestBody = { model: "offline", messages: options.prompt.length };
+    if (inputTokens > contextWindow) throw contextOverflowError(contextWindow, inputTokens, requestBody);
+    const reply = planReply({ options, inputTokens, contextWindow, firstOverflow });
+    // Like a provider, a rejected request neither reads nor writes the cache.
+    const cacheRead = cache.readAndStore(cacheScope(options), segments);
+    const n = ++calls;
+    return {
+      reply,
+      responseId: `offline-${Date.now().toString(36)}-${n}`,
+      toolCallIds: reply.toolCalls.map((_, i) => `offline_call_${Date.now().toString(36)}_${n}_${i}`),
+      usage: usage(inputTokens, cacheRead, reply),
+      requestBody,
+    };
+  }
+
+  return {
+    specificationVersion: "v4",
+    provider: "offline",
+    modelId: "offline",
+    supportedUrls: {},
+
+    async doGenerate(options): Promise<LanguageModelV4GenerateResult> {
+      const call = run(options);
+      const content: LanguageModelV4Content[] = [];
+      if (call.reply.text !== "") content.push({ type: "text", text: call.reply.text });
+      call.reply.toolCalls.forEach((tc, i) => {
+        content.push({ type: "tool-call", toolCallId: call.toolCallIds[i], toolName: tc.toolName, input: json(tc.input) });
+      });
+      return {
+        content,
+        finishReason: finishReason(call.reply),
+        usage: call.usage,
+        request: { url: OFFLINE_URL, body: call.requestBody },
+        response: { id: call.responseId, modelId: "offline", timestamp: new Date() },
+        warnings: [],
+      };
+    },
+
+    async doStream(options): Promise<LanguageModelV4StreamResult> {
+      const call = run(options);
+      const stream = replyStream(
+        call.reply,
+        { responseId: call.responseId, modelId: "offline", usage: call.usage, toolCallIds: call.toolCallIds },
+        delayMs,
+        options.abortSignal,
+      );
+      return { stream, request: { url: OFFLINE_URL, body: call.requestBody } };
+    },
+  };
+}
+
+function cacheScope(options: LanguageModelV4CallOptions): string {
+  const key = options.providerOptions?.offline?.cacheKey;
+  return typeof key === "string" && key !== "" ? key : DEFAULT_CACHE_SCOPE;
+}
+
+function usage(inputTokens: number, cacheRead: number, reply: OfflineReply): LanguageModelV4Usage {
+  const text = countTokens(reply.text);
+  const tools = reply.toolCalls.reduce((sum, tc) => sum + countTokens(tc.toolName + json(tc.input)), 0);
+  return {
+    inputTokens: { total: inputTokens, noCache: inputTokens - cacheRead, cacheRead, cacheWrite: 0 },
+    outputTokens: { total: text + tools, text: text + tools, reasoning: 0 },
+  };
+}

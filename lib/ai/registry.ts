@@ -1,0 +1,136 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { config, type Config } from "@/lib/config";
+import { AppError } from "@/lib/errors";
+import { createOfflineModel } from "./offline";
+import { OFFLINE_NOTICE } from "./offline/notice";
+import { tokenizerFamilyForModel, type TokenizerFamily } from "./tokens";
+
+export type ModelHandle = {
+  /** As configured: "offline", "openai:<model>", "anthropic:<model>" or "compatible:<model>". */
+  id: string;
+  model: LanguageModelV4;
+  family: TokenizerFamily;
+  /** Known context window in tokens; undefined when we cannot know (most local servers). */
+  contextWindow?: number;
+  isOffline: boolean;
+};
+
+export function getChatModel(): ModelHandle {
+  return resolveModel(config().CHAT_MODEL);
+}
+
+/** SUMMARY_MODEL falls back to CHAT_MODEL so a single setting is enough. */
+export function getSummaryModel(): ModelHandle {
+  const c = config();
+  return resolveModel(c.SUMMARY_MODEL?.trim() || c.CHAT_MODEL);
+}
+
+/** For the UI: never throws, so a misconfiguration is shown instead of breaking the page. */
+export function describeModel(): { id: string; isOffline: boolean; hint: string } {
+  const id = config().CHAT_MODEL.trim();
+  try {
+    const handle = getChatModel();
+    return {
+      id: handle.id,
+      isOffline: handle.isOffline,
+      hint: handle.isOffline ? OFFLINE_NOTICE.replace(/^\(|\)$/g, "") : `Using ${handle.id}.`,
+    };
+  } catch (err) {
+    return { id, isOffline: false, hint: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+const PROVIDERS = ["openai", "anthropic", "compatible"] as const;
+
+export function resolveModel(rawId: string): ModelHandle {
+  const id = rawId.trim();
+  if (id === "" || id === "offline") {
+    return { id: "offline", model: offlineModel(), family: "openai", contextWindow: config().OFFLINE_CONTEXT_WINDOW, isOffline: true };
+  }
+  // Split at the first colon only: Ollama names contain colons ("compatible:llama3.1:8b").
+  const colon = id.indexOf(":");
+  const provider = colon > 0 ? id.slice(0, colon) : "";
+  const modelName = colon > 0 ? id.slice(colon + 1).trim() : "";
+  if (!(PROVIDERS as readonly string[]).includes(provider) || modelName === "") {
+    throw configError(
+      `Unknown model "${id}". Use "offline" or "<provider>:<model>" with provider openai, anthropic or compatible, e.g. "openai:gpt-4o-mini".`,
+    );
+  }
+  const c = config();
+  const handle = (model: LanguageModelV4): ModelHandle => ({
+    id,
+    model,
+    family: tokenizerFamilyForModel(id),
+    contextWindow: knownContextWindow(provider, modelName),
+    isOffline: false,
+  });
+  switch (provider as (typeof PROVIDERS)[number]) {
+    case "openai":
+      requireSetting(c, "OPENAI_API_KEY", id);
+      return handle(createOpenAI({ apiKey: c.OPENAI_API_KEY, baseURL: c.OPENAI_BASE_URL })(modelName));
+    case "anthropic":
+      requireSetting(c, "ANTHROPIC_API_KEY", id);
+      return handle(createAnthropic({ apiKey: c.ANTHROPIC_API_KEY, baseURL: c.ANTHROPIC_BASE_URL })(modelName));
+    case "compatible":
+      requireSetting(c, "OPENAI_COMPATIBLE_BASE_URL", id);
+      return handle(
+        createOpenAICompatible({
+          name: c.OPENAI_COMPATIBLE_NAME,
+          baseURL: c.OPENAI_COMPATIBLE_BASE_URL!,
+          apiKey: c.OPENAI_COMPATIBLE_API_KEY,
+          // Without this, servers like vLLM and llama.cpp omit usage from streams and the app
+          // could not see how full the context is.
+          includeUsage: true,
+        })(modelName),
+      );
+  }
+}
+
+// One instance per process (global so Next.js dev reloads keep it): its prompt-cache memory is
+// what makes cacheRead meaningful across requests. Keyed by settings so tests can change them.
+const OFFLINE_KEY = Symbol.for("longrun-chat.offline-models");
+type OfflineStore = Map<string, LanguageModelV4>;
+
+function offlineModel(): LanguageModelV4 {
+  const { OFFLINE_CONTEXT_WINDOW: contextWindow, OFFLINE_DELAY_MS: delayMs } = config();
+  const g = globalThis as { [OFFLINE_KEY]?: OfflineStore };
+  const store = (g[OFFLINE_KEY] ??= new Map());
+  const key = `${contextWindow}:${delayMs}`;
+  let model = store.get(key);
+  if (!model) {
+    model = createOfflineModel({ contextWindow, delayMs });
+    store.set(key, model);
+  }
+  return model;
+}
+
+function requireSetting(c: Config, name: "OPENAI_API_KEY" | "ANTHROPIC_API_KEY" | "OPENAI_COMPATIBLE_BASE_URL", id: string): void {
+  if (c[name]?.trim()) return;
+  throw configError(`Model "${id}" needs ${name} to be set. Set it, or set CHAT_MODEL=offline to use the built-in offline model.`);
+}
+
+function configError(message: string): AppError {
+  return new AppError("model_config", message);
+}
+
+/**
+ * Published windows for common model families, most specific prefix first. Unknown models get
+ * undefined and callers fall back to COMPACT_AT_INPUT_TOKENS.
+ */
+const CONTEXT_WINDOWS: [provider: string, prefix: string, tokens: number][] = [
+  ["openai", "gpt-4.1", 1_047_576],
+  ["openai", "gpt-5", 400_000],
+  ["openai", "gpt-4o", 128_000],
+  ["openai", "o1", 200_000],
+  ["openai", "o3", 200_000],
+  ["openai", "o4", 200_000],
+  ["anthropic", "claude", 200_000],
+];
+
+function knownContextWindow(provider: string, modelName: string): number | undefined {
+  const name = modelName.toLowerCase();
+  return CONTEXT_WINDOWS.find(([p, prefix]) => p === provider && name.startsWith(prefix))?.[2];
+}

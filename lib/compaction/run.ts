@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import { namesSection, pickCut, summaryCutIndex, sumTokens } from "@/lib/context";
+import { countTokens } from "@/lib/ai/tokens";
+import { getSummaryModel } from "@/lib/ai/registry";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { latestRunStart } from "@/lib/db/messages";
+import { activeSummary } from "@/lib/db/summaries";
+import { releaseLease, tryAcquireLease } from "./lease";
+import { saveSummaryIfCurrent } from "./save";
+import { callSummarizer } from "./summarize";
+import type { CompactionTrigger } from "./trigger";
+import { checkSummaryText, lostNames, requiredNames } from "./verify";
+
+export type CompactionStatus = "busy" | "skipped" | "saved" | "discarded" | "failed";
+export type CompactionResult = { status: CompactionStatus; reason?: string; compactionId?: string; summaryId?: string };
+
+/** Test seams: an injected pause before saving lets a test edit the transcript mid-compaction. */
+export type CompactionHooks = { beforeSave?: () => Promise<void>; holder?: string };
+
+/**
+ * One compaction: lease, pick the new cut, summarize the previous summary plus what fell before
+ * the cut, verify (names kept, nothing error-like), save with a re-check, write the receipt,
+ * release. A failure changes nothing but the receipt; the next threshold crossing tries again.
+ */
+export async function runCompaction(threadId: string, trigger: CompactionTrigger, hooks: CompactionHooks = {}): Promise<CompactionResult> {
+  const holder = hooks.holder ?? `${process.pid}:${crypto.randomUUID()}`;
+  if (!(await tryAcquireLease(threadId, holder, config().COMPACTION_LEASE_MS))) return { status: "busy" };
+  const receipt = await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } });
+  const started = Date.now();
+  const finish = async (status: Exclude<CompactionStatus, "busy">, fields: Record<string, unknown> = {}) => {
+    await db().compaction.update({
+      where: { id: receipt.id },
+      data: { status, durationMs: Date.now() - started, finishedAt: new Date(), ...fields },
+    });
+    return { status, compactionId: receipt.id, reason: fields.reason as string | undefined, summaryId: fields.summaryId as string | undefined };
+  };
+  try {
+    const floor = await latestRunStart(threadId);
+    const rows = await db().message.findMany({
+      where: { threadId, deletedAt: null, seq: { gte: floor?.seq ?? 0 } },
+      orderBy: { seq: "asc" },
+      select: { id: true, seq: true, role: true, tokens: true, runStart: true },
+    });
+    const previous = await activeSummary(threadId);
+    const previousIndex = previous ? summaryCutIndex(rows, previous) : -1;
+    const cut = pickCut(rows, config().CONTEXT_RECENT_TOKENS);
+    const spanStart = previousIndex >= 0 ? previousIndex : 0;
+    if (cut <= spanStart) return await finish("skipped", { reason: "the cut would not move forward" });
+
+    const spanRows = rows.slice(spanStart, cut);
+    const span = await db().message.findMany({
+      where: { threadId, deletedAt: null, seq: { gte: spanRows[0].seq, lte: spanRows[spanRows.length - 1].seq } },
+      orderBy: { seq: "asc" },
+      select: { role: true, text: true },
+    });
+    const previousText = previousIndex >= 0 && previous ? previous.text : null;
+    const tokensBefore = sumTokens(spanRows) + (previousText && previous ? previous.tokens : 0);
+
+    const first = await callSummarizer(threadId, previousText, span);
+    const check = checkSummaryText(first.text);
+    if (!check.ok) return await finish("failed", { reason: check.reason, modelId: first.modelId, inputTokens: first.inputTokens, outputTokens: first.outputTokens });
+
+    const required = requiredNames(span.map((m) => m.text), previousText);
+    let text = first.text.trim();
+    let usage = { inputTokens: first.inputTokens, outputTokens: first.outputTokens };
+    const lost = lostNames(required, text);
+    if (lost.length) {
+      const repair = await callSummarizer(threadId, text, [],
+        `The summary above lost these names and paths. Rewrite it, keeping every section, and copy each of them exactly:\n${lost.map((n) => `- ${n}`).join("\n")}`);
+      usage = { inputTokens: usage.inputTokens + repair.inputTokens, outputTokens: usage.outputTokens + repair.outputTokens };
+      if (checkSummaryText(repair.text).ok && lostNames(required, repair.text).length < lost.length) text = repair.text.trim();
+      const stillLost = lostNames(required, text);
+      if (stillLost.length) text = `${text}\n\n${namesSection(stillLost)}`;
+    }
+
+    await hooks.beforeSave?.();
+    const family = getSummaryModel().family;
+    const tokens = countTokens(text, family);
+    const saved = await saveSummaryIfCurrent({
+      threadId, compactionId: receipt.id, text, tokens, cutMessageId: rows[cut].id, floorMessageId: floor?.id ?? null,
+    });
+    const fields = {
+      cutMessageId: rows[cut].id, spanFirstId: spanRows[0].id, spanLastId: spanRows[spanRows.length - 1].id,
+      tokensBefore, tokensAfter: tokens, namesKept: required.length, namesRepaired: JSON.stringify(lost),
+      modelId: first.modelId, ...usage,
+    };
+    if (!saved.saved) return await finish("discarded", { ...fields, reason: saved.reason });
+    return await finish("saved", { ...fields, summaryId: saved.summaryId });
+  } catch (error) {
+    console.error("[compaction failed]", threadId, error);
+    const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
+    return await finish("failed", { reason }).catch(() => ({ status: "failed" as const, reason }));
+  } finally {
+    await releaseLease(threadId, holder).catch((e) => console.error("[lease not released]", e));
+  }
+}

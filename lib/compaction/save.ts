@@ -1,0 +1,44 @@
+import { db } from "@/lib/db/client";
+
+export type SaveInput = {
+  threadId: string;
+  compactionId: string;
+  text: string;
+  tokens: number;
+  cutMessageId: string;
+  floorMessageId: string | null;
+};
+
+export type SaveOutcome = { saved: true; summaryId: string } | { saved: false; reason: string };
+
+/**
+ * Saves a summary only if the transcript still has its cut message and the same run floor. The
+ * no-op UPDATE on the cut row both checks it is live and locks it (PostgreSQL), so an edit that
+ * removes it either commits before this check (we discard) or waits until we commit (and then
+ * makes the new summary stale, which every request sees).
+ */
+export async function saveSummaryIfCurrent(input: SaveInput): Promise<SaveOutcome> {
+  return db().$transaction(async (tx) => {
+    const locked = await tx.message.updateMany({
+      where: { id: input.cutMessageId, threadId: input.threadId, deletedAt: null },
+      data: { deletedAt: null },
+    });
+    if (locked.count !== 1) return { saved: false, reason: "the cut message was removed by an edit or retry while summarizing" };
+    const floor = await tx.message.findFirst({
+      where: { threadId: input.threadId, deletedAt: null, runStart: true },
+      orderBy: { seq: "desc" },
+      select: { id: true },
+    });
+    if ((floor?.id ?? null) !== input.floorMessageId) return { saved: false, reason: "a new run started while summarizing" };
+    await tx.summary.updateMany({ where: { threadId: input.threadId, status: "active" }, data: { status: "superseded" } });
+    const summary = await tx.summary.create({
+      data: {
+        threadId: input.threadId, text: input.text, tokens: input.tokens,
+        cutMessageId: input.cutMessageId, floorMessageId: input.floorMessageId, status: "active",
+      },
+      select: { id: true },
+    });
+    await tx.compaction.update({ where: { id: input.compactionId }, data: { summaryId: summary.id } });
+    return { saved: true, summaryId: summary.id };
+  });
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+// Every knob in one place. Read once per process; tests set env before importing.
+const schema = z.object({
+  DATABASE_URL: z.string().default("file:./data/app.db"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  AUTH_SECRET: z.string().min(16).optional(),
+  DATA_DIR: z.string().default("./data"),
+  CHAT_MODEL: z.string().default("offline"),
+  SUMMARY_MODEL: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  OPENAI_COMPATIBLE_BASE_URL: z.string().url().optional(),
+  OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  OPENAI_COMPATIBLE_NAME: z.string().default("local"),
+  CONTEXT_RECENT_TOKENS: z.coerce.number().int().positive().default(24_000),
+  COMPACT_AT_INPUT_TOKENS: z.coerce.number().int().positive().default(100_000),
+  OFFLINE_CONTEXT_WINDOW: z.coerce.number().int().positive().default(200_000),
+  OFFLINE_DELAY_MS: z.coerce.number().int().min(0).default(15),
+  MAX_MESSAGE_CHARS: z.coerce.number().int().positive().default(100_000),
+  MAX_FILE_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  MAX_FILES_PER_WORKSPACE: z.coerce.number().int().positive().default(500),
+  COMPACTION_LEASE_MS: z.coerce.number().int().positive().default(120_000),
+  SMTP_URL: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema>;
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`Invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests change env between cases; production never calls this. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,38 @@
+export type {
+  ContextWindow,
+  MessageRole,
+  StoredMessage,
+  StoredPart,
+  StoredSummary,
+  SummaryRef,
+} from "./types";
+export { latestRunIndex } from "./run-floor";
+export { summaryCutIndex } from "./summary-cut";
+export { pickCut } from "./pick-cut";
+export { SUMMARY_LABEL, summaryPartText } from "./summary-part";
+export { planModelInput, type ModelInputPlan } from "./plan";
+export {
+  applyWindowOrFallback,
+  userModelMessageCount,
+  verifyWindow,
+  type WindowCheck,
+  type WindowDecision,
+  type WindowExpectation,
+} from "./window-check";
+export {
+  countMessageTokens,
+  estimateWindowTokens,
+  messageText,
+  partTokenText,
+  sumTokens,
+  type CountTokens,
+  type WindowTokenEstimate,
+} from "./tokens";
+export { extractNames, missingNames, namesSection } from "./names";
+export {
+  excerpt,
+  runDigest,
+  type DigestMessage,
+  type DigestRun,
+  type RunDigestOptions,
+} from "./run-digest";

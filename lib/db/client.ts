@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { config } from "@/lib/config";
+
+// Both generated clients come from the same models file, so they share one API; the SQLite
+// client's type stands for both.
+export type Db = SqliteClient;
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export function createDb(url: string): Db {
+  if (isPostgresUrl(url)) {
+    return new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+  }
+  const file = url.replace(/^file:/, "");
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // busy timeout: concurrent writers wait instead of failing with SQLITE_BUSY.
+  const db = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url, timeout: 10_000 }) });
+  sqliteReady.set(db, db.$queryRawUnsafe("PRAGMA journal_mode = WAL").then(() => undefined));
+  return db;
+}
+
+const sqliteReady = new WeakMap<Db, Promise<void>>();
+
+const globalForDb = globalThis as unknown as { __db?: Db };
+
+/** The process-wide client for DATABASE_URL (kept on globalThis so dev reloads reuse it). */
+export function db(): Db {
+  if (!globalForDb.__db) globalForDb.__db = createDb(config().DATABASE_URL);
+  return globalForDb.__db;
+}
+
+/** Tests point the process at another database. */
+export function setDbForTests(client: Db | undefined): void {
+  globalForDb.__db = client;
+}
+
+export async function dbReady(client: Db = db()): Promise<void> {
+  await sqliteReady.get(client);
+}

@@ -1,0 +1,102 @@
+import type { Db, Tx } from "./client";
+import { db } from "./client";
+
+export type MessagePart = { type: string; text?: string; [key: string]: unknown };
+
+export type StoredMessage = {
+  id: string;
+  seq: number;
+  role: "user" | "assistant" | "system";
+  parts: MessagePart[];
+  text: string;
+  tokens: number;
+  status: string;
+  error: string | null;
+  runStart: boolean;
+  createdAt: Date;
+};
+
+type Row = {
+  id: string; seq: number; role: string; parts: string; text: string; tokens: number;
+  status: string; error: string | null; runStart: boolean; createdAt: Date;
+};
+
+export const messageSelect = {
+  id: true, seq: true, role: true, parts: true, text: true, tokens: true,
+  status: true, error: true, runStart: true, createdAt: true,
+} as const;
+
+export function toStored(row: Row): StoredMessage {
+  return { ...row, role: row.role as StoredMessage["role"], parts: JSON.parse(row.parts) as MessagePart[] };
+}
+
+export type NewMessage = {
+  id?: string;
+  role: StoredMessage["role"];
+  parts: MessagePart[];
+  text: string;
+  tokens: number;
+  status?: string;
+  error?: string | null;
+  runStart?: boolean;
+};
+
+/** Allocates the next per-thread sequence number with one atomic increment, then inserts. */
+export async function appendMessageTx(tx: Tx, threadId: string, m: NewMessage): Promise<StoredMessage> {
+  const { lastSeq } = await tx.thread.update({
+    where: { id: threadId },
+    data: { lastSeq: { increment: 1 }, updatedAt: new Date() },
+    select: { lastSeq: true },
+  });
+  const row = await tx.message.create({
+    data: {
+      ...(m.id ? { id: m.id } : {}),
+      threadId, seq: lastSeq, role: m.role, parts: JSON.stringify(m.parts), text: m.text, tokens: m.tokens,
+      status: m.status ?? "complete", error: m.error ?? null, runStart: m.runStart ?? false,
+    },
+    select: messageSelect,
+  });
+  return toStored(row);
+}
+
+export function appendMessage(threadId: string, m: NewMessage, client: Db = db()): Promise<StoredMessage> {
+  return client.$transaction((tx) => appendMessageTx(tx, threadId, m));
+}
+
+/** One page of the live transcript, newest page first; the page itself is oldest-first. */
+export async function listMessagesPage(threadId: string, opts: { beforeSeq?: number; limit: number }) {
+  const rows = await db().message.findMany({
+    where: { threadId, deletedAt: null, ...(opts.beforeSeq !== undefined ? { seq: { lt: opts.beforeSeq } } : {}) },
+    orderBy: { seq: "desc" },
+    take: opts.limit + 1,
+    select: messageSelect,
+  });
+  const hasMore = rows.length > opts.limit;
+  const page = rows.slice(0, opts.limit).reverse().map(toStored);
+  return { messages: page, nextCursor: hasMore && page.length ? String(page[0].seq) : null };
+}
+
+export async function getLiveMessage(threadId: string, messageId: string) {
+  const row = await db().message.findFirst({ where: { id: messageId, threadId, deletedAt: null }, select: messageSelect });
+  return row ? toStored(row) : null;
+}
+
+/** The latest routine run's start message (the floor), or null outside routines. */
+export async function latestRunStart(threadId: string, client: Db | Tx = db()) {
+  const row = await client.message.findFirst({
+    where: { threadId, deletedAt: null, runStart: true },
+    orderBy: { seq: "desc" },
+    select: messageSelect,
+  });
+  return row ? toStored(row) : null;
+}
+
+/** Live messages with seq >= fromSeq, in order. */
+export async function messagesFrom(threadId: string, fromSeq: number, client: Db | Tx = db()) {
+  const rows = await client.message.findMany({
+    where: { threadId, deletedAt: null, seq: { gte: fromSeq } },
+    orderBy: { seq: "asc" },
+    select: messageSelect,
+  });
+  return rows.map(toStored);
+}

@@ -1,0 +1,48 @@
+// Every error the app answers with on purpose: a stable code and an HTTP status. Anything else is a
+// 500 with a generic message (details go to the server log, never to the client).
+
+export type ErrorCode =
+  | "bad_json"
+  | "invalid_body"
+  | "too_large"
+  | "not_found"
+  | "conflict"
+  | "invalid_path"
+  | "limit_reached"
+  | "model_config"
+  | "internal";
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_json: 400,
+  invalid_body: 400,
+  too_large: 413,
+  not_found: 404,
+  conflict: 409,
+  invalid_path: 400,
+  limit_reached: 422,
+  model_config: 500,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.status = STATUS[code];
+  }
+}
+
+export const notFound = (what = "Thread") => new AppError("not_found", `${what} not found`);
+
+export function errorResponse(err: unknown): Response {
+  if (err instanceof AppError) {
+    return Response.json({ error: { code: err.code, message: err.message, ...err.details } }, { status: err.status });
+  }
+  console.error("[internal error]", err);
+  return Response.json({ error: { code: "internal", message: "Something went wrong on the server. Nothing you sent was lost; please try again." } }, { status: 500 });
+}

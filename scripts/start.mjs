@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm start`: apply pending migrations, build when the build is missing or older than the
+// sources, then serve on PORT (default 3000). `--dev` runs `next dev` instead of building.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { spawn, spawnSync } from "node:child_process";
+import { deployMigrations } from "./migrations.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
+const dev = process.argv.includes("--dev");
+const port = process.env.PORT ?? "3000";
+const url = process.env.DATABASE_URL ?? "file:./data/app.db";
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+const nextBin = path.join(root, "node_modules/.bin/next");
+
+if (!fs.existsSync(path.join(root, "lib/db/generated/sqlite/client.ts"))) {
+  spawnSync(process.execPath, ["scripts/db-generate.mjs"], { stdio: "inherit" });
+}
+
+const applied = await deployMigrations(url);
+console.log(applied.length ? `Database migrated: ${applied.join(", ")}` : "Database is up to date.");
+
+/** A hash of everything the build reads, so a changed checkout rebuilds and an unchanged one does not. */
+function sourceHash() {
+  const hash = crypto.createHash("sha256");
+  const skip = new Set(["node_modules", ".next", ".next-e2e", "data", "test-data", "tests", "bench", ".git", "generated", "test-results", "playwright-report"]);
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (skip.has(entry.name) || entry.name.startsWith(".next")) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(tsx?|mjs|css|json|prisma)$/.test(entry.name)) hash.update(full).update(fs.readFileSync(full));
+    }
+  };
+  walk(root);
+  return hash.digest("hex");
+}
+
+if (!dev) {
+  const stamp = path.join(root, distDir, "SOURCE_HASH");
+  const current = sourceHash();
+  const built = fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8") : "";
+  if (built !== current || !fs.existsSync(path.join(root, distDir, "BUILD_ID"))) {
+    console.log("Building the app (first start or changed sources)...");
+    const r = spawnSync(nextBin, ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+    fs.writeFileSync(stamp, current);
+  }
+}
+
+const child = spawn(nextBin, [dev ? "dev" : "start", "-p", port], {
+  stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,167 @@
+import { convertToModelMessages, type ModelMessage, type UIMessage } from "ai";
+import { describe, expect, it, vi } from "vitest";
+import {
+  applyWindowOrFallback,
+  planModelInput,
+  summaryPartText,
+  userModelMessageCount,
+  verifyWindow,
+} from "@/lib/context";
+
+const SUMMARY = "Loader ready.\nThree callers remain.";
+
+const transcript: UIMessage[] = [
+  { id: "m01", role: "user", parts: [{ type: "text", text: "Move callers to loadAccount." }] },
+  { id: "m02", role: "assistant", parts: [{ type: "text", text: "Loader ready." }] },
+  { id: "m03", role: "user", parts: [{ type: "text", text: "Now the API handler." }] },
+  {
+    id: "m04",
+    role: "assistant",
+    parts: [
+      { type: "step-start" },
+      { type: "text", text: "Writing the handler." },
+      {
+        type: "tool-write_file",
+        toolCallId: "call_1",
+        state: "output-available",
+        input: { path: "src/api/accounts.ts", content: "export {}" },
+        output: { ok: true },
+      },
+      { type: "step-start" },
+      { type: "text", text: "Done with getAccountHandler." },
+    ],
+  },
+  { id: "m05", role: "user", parts: [{ type: "text", text: "Run the CLI tests." }] },
+];
+
+async function windowedRequest(cutMessageId: string, text = SUMMARY): Promise<ModelMessage[]> {
+  const plan = planModelInput(transcript, { text, cutMessageId, floorMessageId: null });
+  expect(plan.window).toEqual({ cutMessageId });
+  return convertToModelMessages(plan.messages);
+}
+
+describe("verifyWindow", () => {
+  it("verifies a cut followed by a tool call that expands into several model messages", async () => {
+    const model = await windowedRequest("m03");
+    // The assistant message with a tool result became assistant + tool + assistant.
+    expect(model.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "user"]);
+    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
+  });
+
+  it("locates the cut by counting user messages past the tool expansion", async () => {
+    // The caller prepends earlier messages, including the tool exchange; the
+    // summary sits on the second user message of the request.
+    const plan = planModelInput(transcript, { text: SUMMARY, cutMessageId: "m05", floorMessageId: null });
+    const prefix = transcript.slice(2, 4);
+    const model = await convertToModelMessages([...prefix, ...plan.messages]);
+    expect(model.length).toBeGreaterThan(prefix.length + plan.messages.length);
+
+    const before = userModelMessageCount(prefix);
+    expect(before).toBe(1);
+    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: before })).toEqual({ ok: true });
+    // Pointing at the wrong user message is caught.
+    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({
+      ok: false,
+      reason: "summary text mismatch",
+    });
+  });
+
+  it("reports a summary text mismatch", async () => {
+    const model = await windowedRequest("m03", "Something else.");
+    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({
+      ok: false,
+      reason: "summary text mismatch",
+    });
+  });
+
+  it("reports a mismatch when the summary was never applied", async () => {
+    const model = await convertToModelMessages(transcript.slice(2));
+    const result = verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 });
+    expect(result).toEqual({ ok: false, reason: "summary text mismatch" });
+  });
+
+  it("reports a missing cut when the request has too few user messages", async () => {
+    const model = await windowedRequest("m03");
+    const result = verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 2 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/^cut user message not found/);
+    expect(verifyWindow([], { summaryText: SUMMARY, userMessagesBeforeCut: 0 }).ok).toBe(false);
+  });
+
+  it("reports a cut whose opening part is not text", () => {
+    const model: ModelMessage[] = [
+      {
+        role: "user",
+        content: [
+          { type: "file", mediaType: "image/png", data: new URL("https://example.com/a.png") },
+          { type: "text", text: summaryPartText(SUMMARY) },
+        ],
+      },
+    ];
+    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({
+      ok: false,
+      reason: "cut message has no opening text part",
+    });
+    expect(verifyWindow([{ role: "user", content: [] }], { summaryText: SUMMARY, userMessagesBeforeCut: 0 }).ok).toBe(false);
+  });
+
+  it("compares string content as a whole", () => {
+    const exact: ModelMessage[] = [{ role: "user", content: summaryPartText(SUMMARY) }];
+    const merged: ModelMessage[] = [{ role: "user", content: `${summaryPartText(SUMMARY)}\nmore` }];
+    expect(verifyWindow(exact, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
+    expect(verifyWindow(merged, { summaryText: SUMMARY, userMessagesBeforeCut: 0 }).ok).toBe(false);
+  });
+
+  it("ignores system messages ahead of the cut", () => {
+    const model: ModelMessage[] = [
+      { role: "system", content: summaryPartText("decoy") },
+      { role: "user", content: [{ type: "text", text: summaryPartText(SUMMARY) }] },
+    ];
+    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
+  });
+
+  it("rejects a negative or fractional position", () => {
+    const model: ModelMessage[] = [{ role: "user", content: summaryPartText(SUMMARY) }];
+    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: -1 }).ok).toBe(false);
+    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0.5 }).ok).toBe(false);
+  });
+});
+
+describe("applyWindowOrFallback", () => {
+  it("keeps the windowed request and never builds the fallback when the check passes", async () => {
+    const model = await windowedRequest("m03");
+    const fallback = vi.fn(() => "unwindowed");
+    const decision = applyWindowOrFallback(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 }, fallback);
+    expect(decision).toEqual({ windowApplied: true, messages: model });
+    expect(fallback).not.toHaveBeenCalled();
+  });
+
+  it("falls back with the reason when the check fails", async () => {
+    const model = await windowedRequest("m03", "stale");
+    const unwindowed = await convertToModelMessages(transcript);
+    const decision = applyWindowOrFallback(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 }, () => unwindowed);
+    expect(decision).toEqual({ windowApplied: false, reason: "summary text mismatch", fallback: unwindowed });
+  });
+});
+
+describe("userModelMessageCount", () => {
+  it("matches the number of user model messages the SDK produces, steering included", async () => {
+    const messages: UIMessage[] = [
+      { id: "s", role: "system", parts: [{ type: "text", text: "sys" }] },
+      ...transcript,
+      {
+        id: "m06",
+        role: "assistant",
+        parts: [
+          { type: "text", text: "Running tests." },
+          { type: "steering-message", id: "st1", parts: [{ type: "text", text: "Skip the slow ones." }] },
+          { type: "text", text: "Skipping slow tests." },
+        ],
+      },
+    ];
+    const model = await convertToModelMessages(messages);
+    const users = model.filter((m) => m.role === "user").length;
+    expect(userModelMessageCount(messages)).toBe(users);
+    expect(users).toBe(4);
+  });
+});
