@@ -15,8 +15,11 @@ import { checkSummaryText, lostNames, requiredNames } from "./verify";
 export type CompactionStatus = "busy" | "skipped" | "saved" | "discarded" | "failed";
 export type CompactionResult = { status: CompactionStatus; reason?: string; compactionId?: string; summaryId?: string };
 
-/** Test seams: an injected pause before saving lets a test edit the transcript mid-compaction. */
-export type CompactionHooks = { beforeSave?: () => Promise<void>; holder?: string };
+/**
+ * Test seams: a pause before saving lets a test edit the transcript mid-compaction; a substitute
+ * summarizer lets a test play a lossy or failing model.
+ */
+export type CompactionHooks = { beforeSave?: () => Promise<void>; holder?: string; summarize?: typeof callSummarizer };
 
 /**
  * One compaction: lease, pick the new cut, summarize the previous summary plus what fell before
@@ -35,6 +38,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     });
     return { status, compactionId: receipt.id, reason: fields.reason as string | undefined, summaryId: fields.summaryId as string | undefined };
   };
+  const summarize = hooks.summarize ?? callSummarizer;
   try {
     const floor = await latestRunStart(threadId);
     const rows = await db().message.findMany({
@@ -57,7 +61,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const previousText = previousIndex >= 0 && previous ? previous.text : null;
     const tokensBefore = sumTokens(spanRows) + (previousText && previous ? previous.tokens : 0);
 
-    const first = await callSummarizer(threadId, previousText, span);
+    const first = await summarize(threadId, previousText, span);
     const check = checkSummaryText(first.text);
     if (!check.ok) return await finish("failed", { reason: check.reason, modelId: first.modelId, inputTokens: first.inputTokens, outputTokens: first.outputTokens });
 
@@ -66,7 +70,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     let usage = { inputTokens: first.inputTokens, outputTokens: first.outputTokens };
     const lost = lostNames(required, text);
     if (lost.length) {
-      const repair = await callSummarizer(threadId, text, [],
+      const repair = await summarize(threadId, text, [],
         `The summary above lost these names and paths. Rewrite it, keeping every section, and copy each of them exactly:\n${lost.map((n) => `- ${n}`).join("\n")}`);
       usage = { inputTokens: usage.inputTokens + repair.inputTokens, outputTokens: usage.outputTokens + repair.outputTokens };
       if (checkSummaryText(repair.text).ok && lostNames(required, repair.text).length < lost.length) text = repair.text.trim();

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { provision, testDatabases, type Provisioned } from "./support/databases";
+import { completeTurn, textStart } from "./support/turns";
+import { seedConversation } from "./support/seed";
+import { createThread } from "@/lib/db/threads";
+import { runCompaction } from "@/lib/compaction/run";
+import { callSummarizer } from "@/lib/compaction/summarize";
+import { afterTurn } from "@/lib/chat/after-turn";
+import { editUserMessage } from "@/lib/chat/edit";
+import { inspectContext } from "@/lib/chat/inspect";
+import { resetConfigForTests } from "@/lib/config";
+
+// Small budgets so a handful of messages is enough to compact.
+function useSmallBudgets(recent = 60) {
+  process.env.CONTEXT_RECENT_TOKENS = String(recent);
+  process.env.COMPACT_AT_INPUT_TOKENS = "400";
+  resetConfigForTests();
+}
+
+const ARTICLE: Array<["user" | "assistant", string]> = [
+  ["user", "Move callers from `getAccount` to `loadAccount`. The loader lives in src/accounts/load.ts."],
+  ["assistant", "Loader is ready. Three callers remain: src/api/accounts.ts (getAccountHandler), src/jobs/reconcile.ts (reconcileAccount), src/cli/accounts.ts (showAccount)."],
+  ["assistant", "I wrote the plan to migration.md."],
+  ["user", "Keep the CLI output unchanged."],
+  ["assistant", "I’ll keep the formatter."],
+];
+
+describe.each(testDatabases())("compaction on $name", (target) => {
+  let env: Provisioned;
+  let userId: string;
+  beforeAll(async () => {
+    useSmallBudgets();
+    env = await provision(target);
+    userId = (await env.db.user.create({ data: {} })).id;
+  });
+  beforeEach(() => useSmallBudgets());
+  afterAll(async () => env?.drop());
+
+  it("cuts at the expected user message, saves a verified summary with a receipt, and an edit makes it stale", async () => {
+    const t = await createThread(userId);
+    const m = await seedConversation(t.id, ARTICLE);
+    const result = await runCompaction(t.id, "threshold");
+    expect(result.status).toBe("saved");
+    const summary = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
+    expect(summary.cutMessageId).toBe(m[3].id);
+    for (const name of ["getAccount", "loadAccount", "src/accounts/load.ts", "src/jobs/reconcile.ts", "showAccount"]) {
+      expect(summary.text).toContain(name);
+    }
+    const receipt = await env.db.compaction.findUniqueOrThrow({ where: { id: result.compactionId } });
+    expect(receipt).toMatchObject({ status: "saved", spanFirstId: m[0].id, spanLastId: m[2].id, cutMessageId: m[3].id, modelId: "offline", summaryId: summary.id });
+    expect(receipt.tokensBefore).toBeGreaterThan(0);
+    expect(receipt.tokensAfter).toBe(summary.tokens);
+    expect(receipt.namesKept).toBeGreaterThanOrEqual(5);
+    expect(await env.db.modelCall.count({ where: { threadId: t.id, kind: "summary" } })).toBe(1);
+
+    const before = await inspectContext(t.id, { includeInput: false });
+    expect(before.window).toEqual({ cutMessageId: m[3].id });
+    expect(before.summary?.receipt?.status).toBe("saved");
+
+    await editUserMessage(t.id, m[3].id, "Keep the CLI output unchanged, and add --json.");
+    const after = await inspectContext(t.id, { includeInput: false });
+    expect(after.summaryStale).toBe(true);
+    expect(after.window).toBeNull();
+  });
+
+  it("rolls forward: the next compaction gets the previous summary and only the newly fallen messages", async () => {
+    const t = await createThread(userId);
+    await seedConversation(t.id, ARTICLE);
+    expect((await runCompaction(t.id, "threshold")).status).toBe("saved");
+    const first = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
+    useSmallBudgets(20);
+    const more = await seedConversation(t.id, [["user", "Now update src/jobs/reconcile.ts please, carefully."], ["assistant", "Done: reconcileAccount uses loadAccount."], ["user", "Next the CLI."]]);
+    const seen: Array<{ previous: string | null; texts: string[] }> = [];
+    const result = await runCompaction(t.id, "threshold", {
+      summarize: (threadId, previous, messages, extra) => {
+        seen.push({ previous, texts: messages.map((x) => x.text) });
+        return callSummarizer(threadId, previous, messages, extra);
+      },
+    });
+    expect(result.status).toBe("saved");
+    expect(seen[0].previous).toBe(first.text);
+    expect(seen[0].texts[0]).toBe(ARTICLE[3][1]);
+    expect(seen[0].texts).not.toContain(ARTICLE[0][1]);
+    const active = await env.db.summary.findMany({ where: { threadId: t.id, status: "active" } });
+    expect(active).toHaveLength(1);
+    expect(active[0].cutMessageId).toBe(more[2].id);
+    expect(active[0].text).toContain("getAccount");
+    expect(await env.db.summary.count({ where: { threadId: t.id, status: "superseded" } })).toBe(1);
+    expect((await runCompaction(t.id, "threshold")).status).toBe("skipped");
+  });
+
+  it("discards the result when an edit removes the cut message while summarizing", async () => {
+    const t = await createThread(userId);
+    const m = await seedConversation(t.id, ARTICLE);
+    const result = await runCompaction(t.id, "threshold", {
+      beforeSave: async () => {
+        await editUserMessage(t.id, m[3].id, "Changed my mind about the CLI.");
+      },
+    });
+    expect(result.status).toBe("discarded");
+    expect(result.reason).toMatch(/cut message was removed/);
+    expect(await env.db.summary.count({ where: { threadId: t.id } })).toBe(0);
+    const receipt = await env.db.compaction.findUniqueOrThrow({ where: { id: result.compactionId } });
+    expect(receipt.status).toBe("discarded");
+    expect(await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).toMatchObject({ leaseHolder: null });
+  });
+
+  it("runs one compaction for two concurrent triggers, and takes over an expired lease", async () => {
+    const t = await createThread(userId);
+    await seedConversation(t.id, ARTICLE);
+    const results = await Promise.all([runCompaction(t.id, "threshold"), runCompaction(t.id, "threshold")]);
+    expect(results.map((r) => r.status).sort()).toEqual(["busy", "saved"]);
+    expect(await env.db.modelCall.count({ where: { threadId: t.id, kind: "summary" } })).toBe(1);
+
+    const t2 = await createThread(userId);
+    await seedConversation(t2.id, ARTICLE);
+    await env.db.thread.update({ where: { id: t2.id }, data: { leaseHolder: "live", leaseUntil: new Date(Date.now() + 60_000) } });
+    expect((await runCompaction(t2.id, "threshold")).status).toBe("busy");
+    await env.db.thread.update({ where: { id: t2.id }, data: { leaseHolder: "crashed", leaseUntil: new Date(Date.now() - 1000) } });
+    expect((await runCompaction(t2.id, "threshold")).status).toBe("saved");
+  });
+
+  it("a failing summarizer leaves the old summary in force, and the next crossing tries again", async () => {
+    const t = await createThread(userId);
+    await seedConversation(t.id, ARTICLE);
+    expect((await runCompaction(t.id, "threshold")).status).toBe("saved");
+    const kept = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
+    useSmallBudgets(20);
+    await seedConversation(t.id, [["user", "Another long request about src/cli/accounts.ts and more."], ["assistant", "Working on it."], ["user", "Status?"]]);
+    const failing = await runCompaction(t.id, "threshold", { summarize: async () => { throw new Error("provider unavailable (HTTP 503)"); } });
+    expect(failing).toMatchObject({ status: "failed", reason: "provider unavailable (HTTP 503)" });
+    const errorText = await runCompaction(t.id, "threshold", {
+      summarize: async () => ({ text: "Error: context_length_exceeded", modelId: "x", inputTokens: 1, outputTokens: 1 }),
+    });
+    expect(errorText.status).toBe("failed");
+    expect((await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } })).id).toBe(kept.id);
+    expect((await runCompaction(t.id, "threshold")).status).toBe("saved");
+    expect((await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } })).id).not.toBe(kept.id);
+  });
+
+  it("a context-overflow error and a threshold crossing trigger compaction after the turn", async () => {
+    const t = await createThread(userId);
+    await seedConversation(t.id, ARTICLE);
+    const { outcome } = await completeTurn(userId, t.id, textStart("overflow"));
+    expect(outcome).toMatchObject({ overflow: true, status: "error" });
+    await afterTurn(t.id, Promise.resolve(outcome));
+    const receipt = await env.db.compaction.findFirstOrThrow({ where: { threadId: t.id } });
+    expect(receipt).toMatchObject({ trigger: "overflow", status: "saved" });
+
+    const quiet = await createThread(userId);
+    await seedConversation(quiet.id, ARTICLE);
+    await afterTurn(quiet.id, Promise.resolve({ lastInputTokens: 399, overflow: false, status: "complete" as const }));
+    expect(await env.db.compaction.count({ where: { threadId: quiet.id } })).toBe(0);
+    await afterTurn(quiet.id, Promise.resolve({ lastInputTokens: 400, overflow: false, status: "complete" as const }));
+    expect(await env.db.compaction.findFirstOrThrow({ where: { threadId: quiet.id } })).toMatchObject({ trigger: "threshold" });
+  });
+
+  it("loses none of 101 paths, even with a summarizer that keeps only five", async () => {
+    const t = await createThread(userId);
+    const paths = Array.from({ length: 101 }, (_, i) => `src/module${i}/file${i}.ts`);
+    const chunks = Array.from({ length: 5 }, (_, c) => paths.slice(c * 21, c * 21 + 21));
+    await seedConversation(t.id, [
+      ["user", "Migrate every caller listed below."],
+      ...chunks.map((chunk) => ["assistant", `Found callers in ${chunk.join(", ")}.`] as ["assistant", string]),
+      ["user", "Continue with the next one."],
+    ]);
+    const lossy = async () => ({
+      text: `## Goal\nMigrate callers.\n## Files produced\n${paths.slice(0, 5).join("\n")}`,
+      modelId: "lossy", inputTokens: 10, outputTokens: 10,
+    });
+    const result = await runCompaction(t.id, "threshold", { summarize: lossy });
+    expect(result.status).toBe("saved");
+    const summary = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
+    for (const p of paths) expect(summary.text).toContain(p);
+    const receipt = await env.db.compaction.findUniqueOrThrow({ where: { id: result.compactionId } });
+    expect(JSON.parse(receipt.namesRepaired!)).toHaveLength(96);
+  });
+});
