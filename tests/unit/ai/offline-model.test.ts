@@ -149,7 +149,7 @@ describe("offline model via streamText", () => {
 
   it("rejects immediately when the signal is already aborted", async () => {
     const model = createOfflineModel({ delayMs: 0 });
-    const err = await model.doGenerate({ prompt: [], abortSignal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const err = await Promise.resolve(model.doGenerate({ prompt: [], abortSignal: AbortSignal.abort() })).catch((e: unknown) => e);
     expect((err as Error).name).toBe("AbortError");
   });
 });

@@ -92,7 +92,7 @@ describe("offline model tool calls", () => {
       tools: {
         read_file: tool({
           inputSchema: z.object({ path: z.string() }),
-          execute: async () => {
+          execute: async (): Promise<string> => {
             throw new Error("File not found: missing.md");
           },
         }),

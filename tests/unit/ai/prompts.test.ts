@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { OFFLINE_SUMMARIZER_MARKER } from "@/lib/ai/offline";
+import { buildSummarizerPrompt, CHAT_SYSTEM_PROMPT, SUMMARIZER_SYSTEM_PROMPT } from "@/lib/ai/prompts";
+
+describe("prompts", () => {
+  it("chat prompt teaches the workspace-file habits and names every tool", () => {
+    for (const tool of ["list_files", "read_file", "write_file", "edit_file", "delete_file"]) expect(CHAT_SYSTEM_PROMPT).toContain(tool);
+    expect(CHAT_SYSTEM_PROMPT).toMatch(/plan\.md/);
+    expect(CHAT_SYSTEM_PROMPT).toMatch(/re-read/i);
+    // Anything per-turn (dates, ids) would break provider prompt caching.
+    expect(CHAT_SYSTEM_PROMPT).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it("summarizer prompt carries the offline marker and all section headings", () => {
+    expect(SUMMARIZER_SYSTEM_PROMPT).toContain(OFFLINE_SUMMARIZER_MARKER);
+    for (const h of ["Goal", "Decisions", "Files produced", "Done", "Open items", "Names and paths"]) {
+      expect(SUMMARIZER_SYSTEM_PROMPT).toContain(`## ${h}`);
+    }
+    expect(CHAT_SYSTEM_PROMPT).not.toContain(OFFLINE_SUMMARIZER_MARKER);
+  });
+
+  it("builds the summarizer user message with and without a previous summary", () => {
+    const fresh = buildSummarizerPrompt({ previousSummary: null, messages: [{ role: "user", text: "hi" }] });
+    expect(fresh).not.toContain("<previous-summary>");
+    expect(fresh).toContain('<message role="user">\nhi\n</message>');
+    const update = buildSummarizerPrompt({ previousSummary: "## Goal\nX", messages: [] });
+    expect(update).toContain("<previous-summary>\n## Goal\nX\n</previous-summary>");
+    expect(update.indexOf("<previous-summary>")).toBeLessThan(update.indexOf("<conversation>"));
+  });
+});
