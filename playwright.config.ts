@@ -24,14 +24,14 @@ export default defineConfig({
   },
   webServer: {
     // Each run starts from an empty database; the server migrates it on start.
-    command: "rm -f test-data/e2e.db test-data/e2e.db-wal test-data/e2e.db-shm && node scripts/start.mjs",
+    command: `rm -f test-data/e2e-${PORT}.db* && node scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/api/model`,
     reuseExistingServer: false,
     timeout: 300_000,
     stdout: "pipe",
     env: {
       PORT: String(PORT),
-      DATABASE_URL: "file:./test-data/e2e.db",
+      DATABASE_URL: `file:./test-data/e2e-${PORT}.db`,
       DATA_DIR: "./test-data",
       OFFLINE_DELAY_MS: "10",
       CONTEXT_RECENT_TOKENS: process.env.E2E_RECENT_TOKENS ?? "400",

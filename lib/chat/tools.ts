@@ -1,8 +1,12 @@
 import type { ToolSet } from "ai";
+import { workspaceTools } from "@/lib/workspace/tools";
 
 export type ToolContext = { userId: string; threadId: string; workspaceId: string; assistantMessageId: string };
 
-/** The tools offered on every turn. */
-export function agentTools(_ctx: ToolContext): ToolSet {
-  return {};
+/**
+ * The tools offered on every turn, created fresh per turn: the workspace tools remember which
+ * file versions the agent read in this turn. Files are keyed by workspace, never by thread.
+ */
+export function agentTools(ctx: ToolContext): ToolSet {
+  return workspaceTools({ workspaceId: ctx.workspaceId, assistantMessageId: ctx.assistantMessageId });
 }

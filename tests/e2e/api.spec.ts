@@ -43,7 +43,7 @@ test("threads: create, list, rename, delete; another user's thread is a 404", as
 
 test("bad input answers 400/413/404 with a message naming the field, and loses nothing", async ({ request }) => {
   const { id } = await (await request.post("/api/threads")).json();
-  const badJson = await request.post("/api/chat", { headers: { "content-type": "application/json" }, data: "{not json" });
+  const badJson = await request.post("/api/chat", { headers: { "content-type": "application/json" }, data: Buffer.from("{not json") });
   expect(badJson.status()).toBe(400);
   expect((await badJson.json()).error.code).toBe("bad_json");
 

@@ -1,0 +1,68 @@
+import { AppError } from "@/lib/errors";
+
+/*
+ * Workspace paths are names in a virtual folder tree stored in the database, never on a disk, but
+ * they are shown to people, typed by models and may be exported, so they follow the rules that are
+ * safe everywhere:
+ *
+ * - relative, "/"-separated, at most MAX_PATH_CHARS characters, MAX_DEPTH segments and
+ *   MAX_SEGMENT_CHARS characters per segment (characters = Unicode code points);
+ * - no empty, "." or ".." segments: "a//b", "./a", "a/./b", "a/../b" are rejected, not resolved,
+ *   so one file always has exactly one spelling;
+ * - a trailing "/" is rejected too (it names a folder; the workspace only stores files);
+ * - no backslashes, no drive letters, no leading "/";
+ * - no control characters (C0, DEL, C1), no line/paragraph separators and no bidi overrides
+ *   (they make a path display as something it is not);
+ * - no segment starting or ending with whitespace, and none ending with "." (Windows drops those
+ *   silently, and "notes.md " is nearly always a typo).
+ *
+ * The one normalization applied is Unicode NFC, so "é" typed either way is the same file. Every
+ * rule has its own message, written for the model as much as for a person.
+ */
+
+export const MAX_PATH_CHARS = 256;
+export const MAX_DEPTH = 8;
+export const MAX_SEGMENT_CHARS = 100;
+
+// C0 controls, DEL, C1 controls: matching them is the point.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+// Line/paragraph separators, LRM/RLM, bidi embeddings/overrides/isolates.
+const INVISIBLE = /[\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const DRIVE = /^[A-Za-z]:/;
+
+function invalid(message: string, input: string): AppError {
+  return new AppError("invalid_path", message, { path: input.length > 300 ? `${input.slice(0, 300)}…` : input });
+}
+
+const codePoints = (s: string) => [...s].length;
+
+/** The canonical form of a workspace path, or AppError("invalid_path") naming the broken rule. */
+export function normalizePath(input: string): string {
+  if (typeof input !== "string") throw invalid("Path must be a string.", String(input));
+  if (input.trim() === "") throw invalid("Path is empty. Give a file path such as \"notes.md\" or \"plans/migration.md\".", input);
+  if (CONTROL.test(input)) throw invalid("Path contains a control character (such as a newline, tab or NUL). Use printable characters only.", input);
+  if (INVISIBLE.test(input)) throw invalid("Path contains an invisible line separator or text-direction character. Use printable characters only.", input);
+
+  const path = input.normalize("NFC");
+  if (codePoints(path) > MAX_PATH_CHARS) throw invalid(`Path is too long: ${codePoints(path)} characters, at most ${MAX_PATH_CHARS} allowed.`, input);
+  if (path.startsWith("/") || path.startsWith("\\") || DRIVE.test(path)) {
+    throw invalid("Path must be relative to the workspace, such as \"notes.md\", not absolute (no leading \"/\" or drive letter).", input);
+  }
+  if (path.includes("\\")) throw invalid("Path contains a backslash. Separate folders with \"/\", as in \"plans/migration.md\".", input);
+  if (path.endsWith("/")) throw invalid("Path ends with \"/\". Name a file, such as \"plans/notes.md\", not a folder.", input);
+
+  const segments = path.split("/");
+  if (segments.length > MAX_DEPTH) throw invalid(`Path is nested too deeply: ${segments.length} levels, at most ${MAX_DEPTH} allowed.`, input);
+  for (const segment of segments) {
+    if (segment === "") throw invalid("Path contains an empty segment (\"//\"). Use a single \"/\" between folders.", input);
+    if (segment === ".") throw invalid("Path contains a \".\" segment. Write the path without \"./\", as in \"notes.md\".", input);
+    if (segment === "..") throw invalid("Path contains a \"..\" segment. Paths cannot leave the workspace or refer to a parent folder.", input);
+    if (codePoints(segment) > MAX_SEGMENT_CHARS) {
+      throw invalid(`Path has a file or folder name of ${codePoints(segment)} characters; at most ${MAX_SEGMENT_CHARS} allowed per name.`, input);
+    }
+    if (/^\s|\s$/u.test(segment)) throw invalid(`Path has a name that starts or ends with a space: "${segment}". Remove the space.`, input);
+    if (segment.endsWith(".")) throw invalid(`Path has a name that ends with ".": "${segment}". Remove the trailing dot.`, input);
+  }
+  return path;
+}
