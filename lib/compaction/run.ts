@@ -65,7 +65,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const check = checkSummaryText(first.text);
     if (!check.ok) return await finish("failed", { reason: check.reason, modelId: first.modelId, inputTokens: first.inputTokens, outputTokens: first.outputTokens });
 
-    const required = requiredNames(span.map((m) => m.text), previousText);
+    const required = await requiredNames(span.map((m) => m.text), previousText);
     let text = first.text.trim();
     let usage = { inputTokens: first.inputTokens, outputTokens: first.outputTokens };
     const lost = lostNames(required, text);

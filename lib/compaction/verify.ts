@@ -19,11 +19,18 @@ export function checkSummaryText(text: string): SummaryCheck {
   return { ok: true };
 }
 
-/** The names the new summary must keep: those of the summarized span and of the previous summary. */
-export function requiredNames(spanTexts: string[], previousSummary: string | null): string[] {
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The names the new summary must keep: those of the summarized span and of the previous summary.
+ * Compaction shares the process with replies, so long spans are scanned in slices.
+ */
+export async function requiredNames(spanTexts: string[], previousSummary: string | null): Promise<string[]> {
   const names = new Set<string>();
-  for (const text of [...(previousSummary ? [previousSummary] : []), ...spanTexts]) {
-    for (const name of extractNames(text)) names.add(name);
+  const texts = [...(previousSummary ? [previousSummary] : []), ...spanTexts];
+  for (let i = 0; i < texts.length; i++) {
+    for (const name of extractNames(texts[i])) names.add(name);
+    if (i % 50 === 49) await yieldToEventLoop();
   }
   return [...names];
 }

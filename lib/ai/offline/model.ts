@@ -44,13 +44,20 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
     return true;
   }
 
-  function run(options: LanguageModelV4CallOptions) {
+  // A remote provider costs the server nothing while it thinks; this model runs in-process, so it
+  // yields between its heavier steps to keep replies streaming in other requests.
+  async function run(options: LanguageModelV4CallOptions) {
     if (options.abortSignal?.aborted) throw abortError(options.abortSignal);
-    const segments = promptSegments(options.prompt).map((s) => cache.segment(s));
+    const segments = [];
+    for (const segment of promptSegments(options.prompt)) {
+      segments.push(cache.segment(segment));
+      await yieldToEventLoop();
+    }
     const inputTokens = segments.reduce((sum, s) => sum + s.tokens, 0);
     const requestBody = { model: "offline", messages: options.prompt.length };
     if (inputTokens > contextWindow) throw contextOverflowError(contextWindow, inputTokens, requestBody);
     const reply = planReply({ options, inputTokens, contextWindow, firstOverflow });
+    await yieldToEventLoop();
     // Like a provider, a rejected request neither reads nor writes the cache.
     const cacheRead = cache.readAndStore(cacheScope(options), segments);
     const n = ++calls;
@@ -70,7 +77,7 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
     supportedUrls: {},
 
     async doGenerate(options): Promise<LanguageModelV4GenerateResult> {
-      const call = run(options);
+      const call = await run(options);
       const content: LanguageModelV4Content[] = [];
       if (call.reply.text !== "") content.push({ type: "text", text: call.reply.text });
       call.reply.toolCalls.forEach((tc, i) => {
@@ -87,7 +94,7 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
     },
 
     async doStream(options): Promise<LanguageModelV4StreamResult> {
-      const call = run(options);
+      const call = await run(options);
       const stream = replyStream(
         call.reply,
         { responseId: call.responseId, modelId: "offline", usage: call.usage, toolCallIds: call.toolCallIds },
@@ -98,6 +105,8 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
     },
   };
 }
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function cacheScope(options: LanguageModelV4CallOptions): string {
   const key = options.providerOptions?.offline?.cacheKey;
