@@ -1,0 +1,77 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { readableError } from "./api";
+import { EmptyState } from "./empty-state";
+import { ThreadSidebar } from "./thread-sidebar";
+import { ThreadView } from "./thread-view";
+import { useThreads } from "./use-threads";
+
+/** The whole app: chats on the left, the open chat (or a starting point) on the right. */
+export function ChatShell({ threadId }: { threadId: string | null }) {
+  const router = useRouter();
+  const threads = useThreads();
+  const [creating, setCreating] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const createThread = async () => {
+    setCreating(true);
+    setActionError(null);
+    try {
+      const thread = await threads.create();
+      router.push(`/t/${thread.id}`);
+    } catch (e) {
+      setActionError(`Could not create a chat: ${readableError(e)}`);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const renameThread = (id: string, title: string) => {
+    setActionError(null);
+    threads.rename(id, title).catch((e: unknown) => setActionError(`Could not rename the chat: ${readableError(e)}`));
+  };
+
+  const deleteThread = (id: string) => {
+    setActionError(null);
+    threads.remove(id).then(
+      () => id === threadId && router.push("/"),
+      (e: unknown) => setActionError(`Could not delete the chat: ${readableError(e)}`),
+    );
+  };
+
+  const activeTitle = threads.threads?.find((t) => t.id === threadId)?.title;
+
+  return (
+    <div className="flex h-dvh overflow-hidden">
+      <ThreadSidebar
+        threads={threads.threads}
+        activeId={threadId}
+        error={threads.error}
+        creating={creating}
+        onNew={() => void createThread()}
+        onRename={renameThread}
+        onDelete={deleteThread}
+      />
+      <main className="flex min-w-0 flex-1 flex-col">
+        {actionError && (
+          <Alert
+            className="m-3 mb-0"
+            data-testid="action-error"
+            action={<Button size="sm" variant="ghost" onClick={() => setActionError(null)}>Dismiss</Button>}
+          >
+            {actionError}
+          </Alert>
+        )}
+        {threadId ? (
+          <ThreadView key={threadId} threadId={threadId} title={activeTitle} onTurnSettled={() => void threads.refresh()} />
+        ) : (
+          <EmptyState creating={creating} onNew={() => void createThread()} />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { memo } from "react";
+import ReactMarkdown, { type Components } from "react-markdown";
+import rehypeHighlight from "rehype-highlight";
+import remarkGfm from "remark-gfm";
+
+// Styled here rather than with a typography plugin: one place decides how replies look.
+const PROSE = [
+  "min-w-0 break-words text-[15px] leading-relaxed text-neutral-900",
+  "[&>*:first-child]:mt-0 [&>*:last-child]:mb-0",
+  // Models use single newlines as line breaks far more often than as paragraph wrapping.
+  "[&_p]:my-2.5 [&_p]:whitespace-pre-line",
+  "[&_h1]:mt-5 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-semibold",
+  "[&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold",
+  "[&_h3]:mt-3 [&_h3]:mb-1.5 [&_h3]:font-semibold",
+  "[&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:my-0.5",
+  "[&_a]:text-blue-700 [&_a]:underline [&_a]:underline-offset-2",
+  "[&_blockquote]:my-3 [&_blockquote]:border-l-4 [&_blockquote]:border-neutral-300 [&_blockquote]:pl-3 [&_blockquote]:text-neutral-600",
+  "[&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-neutral-100 [&_:not(pre)>code]:px-1 [&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:text-[0.875em]",
+  "[&_code]:font-mono",
+  "[&_pre]:my-3 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:border [&_pre]:border-neutral-200 [&_pre]:bg-neutral-50 [&_pre]:text-[13px] [&_pre]:leading-snug",
+  "[&_pre>code]:block [&_pre>code]:p-3",
+  "[&_table]:my-3 [&_table]:block [&_table]:overflow-x-auto [&_table]:border-collapse",
+  "[&_th]:border [&_th]:border-neutral-300 [&_th]:bg-neutral-50 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left",
+  "[&_td]:border [&_td]:border-neutral-300 [&_td]:px-2 [&_td]:py-1",
+  "[&_hr]:my-4 [&_hr]:border-neutral-200",
+].join(" ");
+
+const components: Components = {
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
+};
+
+const remarkPlugins = [remarkGfm];
+const rehypePlugins = [rehypeHighlight];
+
+/** Memoised on the text: while a reply streams, only the growing part is parsed again. */
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  return (
+    <div className={PROSE}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+});

@@ -1,0 +1,39 @@
+import { Markdown } from "./markdown";
+import { isToolPart, ToolCard } from "./tool-card";
+import type { ChatMessage } from "./types";
+
+/** The visible content of one message, part by part, in the order the model produced it. */
+export function MessageParts({ message }: { message: ChatMessage }) {
+  return (
+    <>
+      {message.parts.map((part, i) => {
+        if (part.type === "text") {
+          if (!part.text) return null;
+          // People's own text is shown as typed: directives and code must not be reformatted.
+          return message.role === "user" ? (
+            <p key={i} className="break-words whitespace-pre-wrap text-[15px] leading-relaxed">{part.text}</p>
+          ) : (
+            <Markdown key={i} text={part.text} />
+          );
+        }
+        if (part.type === "reasoning" && part.text) {
+          return (
+            <details key={i} className="my-2 text-sm text-neutral-600">
+              <summary className="cursor-pointer select-none text-xs text-neutral-500">Reasoning</summary>
+              <p className="mt-1 whitespace-pre-wrap border-l-2 border-neutral-200 pl-3">{part.text}</p>
+            </details>
+          );
+        }
+        if (isToolPart(part)) return <ToolCard key={i} part={part} />;
+        if (part.type === "file") {
+          return (
+            <a key={i} href={part.url} target="_blank" rel="noreferrer noopener" className="my-1 block text-sm text-blue-700 underline">
+              {part.filename ?? part.mediaType}
+            </a>
+          );
+        }
+        return null; // step boundaries, sources and data parts carry nothing to read
+      })}
+    </>
+  );
+}

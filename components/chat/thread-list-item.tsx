@@ -1,0 +1,81 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { ThreadTitleEditor } from "./thread-title-editor";
+import type { ThreadSummary } from "./types";
+
+type ThreadListItemProps = {
+  thread: ThreadSummary;
+  active: boolean;
+  onRename: (id: string, title: string) => void;
+  onRequestDelete: (thread: ThreadSummary) => void;
+};
+
+export function ThreadListItem({ thread, active, onRename, onRequestDelete }: ThreadListItemProps) {
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <li
+      data-testid="thread-item"
+      data-thread-id={thread.id}
+      data-active={active || undefined}
+      className={`group relative flex items-center rounded-md ${active ? "bg-neutral-200" : "hover:bg-neutral-100"}`}
+    >
+      {editing ? (
+        <div className="w-full p-0.5">
+          <ThreadTitleEditor
+            initialTitle={thread.title}
+            onSave={(title) => {
+              setEditing(false);
+              onRename(thread.id, title);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        </div>
+      ) : (
+        <>
+          <Link
+            href={`/t/${thread.id}`}
+            aria-current={active ? "page" : undefined}
+            title={thread.title}
+            data-testid="thread-link"
+            onDoubleClick={() => setEditing(true)}
+            onKeyDown={(e) => {
+              if (e.key === "F2") setEditing(true);
+            }}
+            className="min-w-0 flex-1 truncate rounded-md px-2.5 py-1.5 text-sm text-neutral-800 focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
+            {thread.title}
+          </Link>
+          {/* Visible on hover, and on keyboard focus so they are reachable without a mouse. */}
+          <div className={`flex shrink-0 gap-0.5 pr-1 ${active ? "" : "opacity-0 group-hover:opacity-100 group-focus-within:opacity-100"}`}>
+            <IconButton label={`Rename “${thread.title}”`} testId="rename-thread" onClick={() => setEditing(true)}>
+              <path d="M4 13.5V16h2.5l7.4-7.4-2.5-2.5L4 13.5zM15.7 6.8a.7.7 0 000-1l-1.5-1.5a.7.7 0 00-1 0l-1.2 1.2 2.5 2.5 1.2-1.2z" />
+            </IconButton>
+            <IconButton label={`Delete “${thread.title}”`} testId="delete-thread" onClick={() => onRequestDelete(thread)}>
+              <path d="M7 4V3h6v1h4v2H3V4h4zm-2 3h10l-.8 10H5.8L5 7zm3 2v6h1V9H8zm3 0v6h1V9h-1z" />
+            </IconButton>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+function IconButton({ label, testId, onClick, children }: { label: string; testId: string; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      onClick={onClick}
+      className="grid size-7 place-items-center rounded text-neutral-500 hover:bg-neutral-300/60 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+    >
+      <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden>
+        {children}
+      </svg>
+    </button>
+  );
+}

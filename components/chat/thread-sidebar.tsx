@@ -1,0 +1,60 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { ModelBadge } from "./model-badge";
+import { ThreadListItem } from "./thread-list-item";
+import type { ThreadSummary } from "./types";
+
+type ThreadSidebarProps = {
+  threads: ThreadSummary[] | null;
+  activeId: string | null;
+  error: string | null;
+  creating: boolean;
+  onNew: () => void;
+  onRename: (id: string, title: string) => void;
+  onDelete: (id: string) => void;
+};
+
+export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRename, onDelete }: ThreadSidebarProps) {
+  const [pendingDelete, setPendingDelete] = useState<ThreadSummary | null>(null);
+
+  return (
+    <aside className="flex w-64 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 lg:w-72">
+      <div className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
+        <span className="text-sm font-semibold tracking-tight text-neutral-900">Longrun Chat</span>
+        <Button variant="primary" size="sm" onClick={onNew} disabled={creating} data-testid="new-thread">
+          <span aria-hidden>+</span> New chat
+        </Button>
+      </div>
+
+      <nav aria-label="Chats" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+        {error && <Alert className="mb-2 text-xs">Could not load chats: {error}</Alert>}
+        {threads === null && !error && <Spinner label="Loading chats" className="px-2 py-1" />}
+        {threads?.length === 0 && <p className="px-2 py-1 text-sm text-neutral-500">No chats yet.</p>}
+        <ul className="flex flex-col gap-0.5">
+          {threads?.map((t) => (
+            <ThreadListItem key={t.id} thread={t} active={t.id === activeId} onRename={onRename} onRequestDelete={setPendingDelete} />
+          ))}
+        </ul>
+      </nav>
+
+      <ModelBadge />
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete this chat?"
+        description={`“${pendingDelete?.title ?? ""}” and all of its messages will be removed. This cannot be undone.`}
+        confirmLabel="Delete"
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => {
+          if (pendingDelete) onDelete(pendingDelete.id);
+          setPendingDelete(null);
+        }}
+      />
+    </aside>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ChatMessagePart } from "./types";
+
+/** The fields every tool part has, whether typed ("tool-<name>") or dynamic. */
+type ToolPartView = { type: string; toolName?: string; state?: string; input?: unknown; output?: unknown; errorText?: string };
+
+const STATE_LABELS: Record<string, { label: string; tone: string }> = {
+  "input-streaming": { label: "preparing", tone: "bg-neutral-200 text-neutral-700" },
+  "input-available": { label: "running", tone: "bg-blue-100 text-blue-800" },
+  "approval-requested": { label: "needs approval", tone: "bg-amber-100 text-amber-800" },
+  "approval-responded": { label: "approved", tone: "bg-blue-100 text-blue-800" },
+  "output-available": { label: "done", tone: "bg-emerald-100 text-emerald-800" },
+  "output-error": { label: "failed", tone: "bg-red-100 text-red-800" },
+  "output-denied": { label: "denied", tone: "bg-red-100 text-red-800" },
+};
+
+const RESULT_PREVIEW_CHARS = 160;
+
+export function isToolPart(part: ChatMessagePart): boolean {
+  return part.type.startsWith("tool-") || part.type === "dynamic-tool";
+}
+
+export function ToolCard({ part }: { part: ChatMessagePart }) {
+  const view = part as ToolPartView;
+  const name = view.type === "dynamic-tool" ? (view.toolName ?? "tool") : view.type.slice("tool-".length);
+  const path = inputPath(view.input);
+  const state = STATE_LABELS[view.state ?? ""] ?? { label: view.state ?? "unknown", tone: "bg-neutral-200 text-neutral-700" };
+  const result = view.state === "output-error" ? view.errorText : view.state === "output-available" ? preview(view.output) : undefined;
+
+  return (
+    <div data-testid="tool-card" data-tool={name} data-state={view.state} className="my-2 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2 text-xs">
+      <div className="flex min-w-0 items-center gap-2">
+        <span aria-hidden className="text-neutral-400">⚙</span>
+        <span className="font-mono font-medium text-neutral-800">{name}</span>
+        {path && <span className="min-w-0 truncate font-mono text-neutral-600" title={path}>{path}</span>}
+        <span className={`ml-auto shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium ${state.tone}`}>{state.label}</span>
+      </div>
+      {result && (
+        <p className={`mt-1 truncate font-mono ${view.state === "output-error" ? "text-red-700" : "text-neutral-600"}`} title={result}>
+          {result.length > RESULT_PREVIEW_CHARS ? `${result.slice(0, RESULT_PREVIEW_CHARS)}…` : result}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function inputPath(input: unknown): string | null {
+  if (input && typeof input === "object" && "path" in input && typeof input.path === "string") return input.path;
+  return null;
+}
+
+function preview(output: unknown): string | undefined {
+  if (output === undefined || output === null) return undefined;
+  const text = typeof output === "string" ? output : JSON.stringify(output);
+  return text.replace(/\s+/g, " ").trim();
+}

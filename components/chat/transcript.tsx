@@ -1,0 +1,101 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { MessageItem, type DisplayStatus } from "./message-item";
+import { OlderMessagesBar, type OlderMessages } from "./older-messages-bar";
+import type { ChatMessage } from "./types";
+
+type TranscriptProps = {
+  messages: ChatMessage[];
+  streaming: boolean;
+  busy: boolean;
+  older: OlderMessages;
+  onRetry: (messageId: string) => void;
+};
+
+// Start loading the previous page this far before the top is reached, so scrolling rarely waits.
+const LOAD_OLDER_WITHIN_PX = 600;
+
+export function Transcript({ messages, streaming, busy, older, onRetry }: TranscriptProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Only the rows near the viewport are mounted, so a thread of thousands of messages stays fast.
+  // anchorTo "end" keeps the reader's row still when older pages are prepended, and
+  // followOnAppend keeps a reader who is at the bottom there while replies stream in.
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 120,
+    getItemKey: (index) => messages[index].id,
+    overscan: 6,
+    paddingStart: 12,
+    paddingEnd: 24,
+    anchorTo: "end",
+    followOnAppend: true,
+    scrollEndThreshold: 48,
+    useFlushSync: false,
+  });
+
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd();
+  }, [virtualizer]);
+
+  // Sending is a request to see the answer: jump to the bottom even if the reader had scrolled up.
+  const last = messages.at(-1);
+  const justSentId = last?.role === "user" && !last.metadata ? last.id : null;
+  useEffect(() => {
+    if (justSentId) virtualizer.scrollToEnd();
+  }, [justSentId, virtualizer]);
+
+  const { hasMore, loading, error, load } = older;
+  const maybeLoadOlder = () => {
+    const el = scrollRef.current;
+    if (el && hasMore && !loading && !error && el.scrollTop < LOAD_OLDER_WITHIN_PX) void load();
+  };
+  // A short first page does not fill the screen and can't be scrolled: keep loading until it does.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && hasMore && !loading && !error && el.scrollHeight <= el.clientHeight + LOAD_OLDER_WITHIN_PX) void load();
+  }, [messages.length, hasMore, loading, error, load]);
+
+  const lastId = last?.id;
+  const statusOf = (m: ChatMessage): DisplayStatus =>
+    m.metadata?.status ?? (streaming && m.id === lastId && m.role === "assistant" ? "streaming" : "pending");
+
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <OlderMessagesBar older={older} />
+      <div
+        ref={scrollRef}
+        onScroll={maybeLoadOlder}
+        tabIndex={0}
+        aria-label="Conversation"
+        data-testid="transcript"
+        className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+      >
+        {messages.length === 0 ? (
+          <p className="mx-auto mt-24 max-w-md px-6 text-center text-sm text-neutral-500">
+            No messages yet. Describe the task below; the whole conversation stays here, however long it gets.
+          </p>
+        ) : (
+          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const message = messages[row.index];
+              return (
+                <div
+                  key={row.key}
+                  data-index={row.index}
+                  ref={virtualizer.measureElement}
+                  className="absolute top-0 left-0 w-full"
+                  style={{ transform: `translateY(${row.start}px)` }}
+                >
+                  <MessageItem message={message} status={statusOf(message)} retryDisabled={busy} onRetry={onRetry} />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import type { ContextInfo } from "./types";
+
+const fmt = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString());
+
+/** How full the model's input is against the compaction threshold, from the provider's own count. */
+export function ContextGauge({ info }: { info: ContextInfo }) {
+  const threshold = info.thresholds.compactAtInputTokens;
+  const used = info.lastCall?.inputTokens ?? info.tokens.total;
+  const ratio = Math.min(1, used / threshold);
+  const tone = ratio >= 1 ? "bg-red-500" : ratio >= 0.75 ? "bg-amber-500" : "bg-emerald-500";
+  const cached = info.lastCall?.cacheReadTokens ?? null;
+  const title = [
+    `Last request read ${used.toLocaleString()} input tokens; compaction starts at ${threshold.toLocaleString()}.`,
+    cached !== null ? `Prompt cache read: ${cached.toLocaleString()} tokens.` : null,
+    `Next request: ${info.tokens.total.toLocaleString()} tokens (system ${info.tokens.system}, summary ${info.tokens.summary}, messages ${info.tokens.messages}).`,
+  ].filter(Boolean).join("\n");
+  return (
+    <div className="flex items-center gap-2 text-xs text-neutral-600" title={title} data-testid="context-gauge">
+      <span className="whitespace-nowrap">Context {fmt(used)} / {fmt(threshold)}</span>
+      <span
+        className="relative h-1.5 w-24 overflow-hidden rounded-full bg-neutral-200"
+        role="meter"
+        aria-label="Context used before compaction"
+        aria-valuemin={0}
+        aria-valuemax={threshold}
+        aria-valuenow={used}
+      >
+        <span className={`absolute inset-y-0 left-0 ${tone}`} style={{ width: `${ratio * 100}%` }} />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { ContextInfo } from "./types";
+
+type InputMessage = { role: string; content: unknown };
+
+/** The exact input of the last model request, and what the next one would send. */
+export function InspectorPanel({ threadId, info, onClose }: { threadId: string; info: ContextInfo; onClose: () => void }) {
+  const [input, setInput] = useState<ContextInfo["lastInput"]>(undefined);
+  const lastCallAt = info.lastCall?.createdAt;
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/threads/${threadId}/context?input=1`, { cache: "no-store" })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then((d: ContextInfo) => live && setInput(d.lastInput ?? null))
+      .catch(() => live && setInput(null));
+    return () => {
+      live = false;
+    };
+  }, [threadId, lastCallAt]);
+
+  const call = info.lastCall;
+  return (
+    <aside
+      className="flex h-full w-[28rem] shrink-0 flex-col border-l border-neutral-200 bg-white"
+      aria-label="Context inspector"
+      data-testid="inspector-panel"
+      onKeyDown={(e) => e.key === "Escape" && onClose()}
+    >
+      <header className="flex items-center justify-between border-b border-neutral-200 px-3 py-2">
+        <h2 className="text-sm font-semibold">Model input</h2>
+        <button type="button" onClick={onClose} className="rounded px-2 text-sm text-neutral-500 hover:bg-neutral-100" aria-label="Close inspector">
+          ✕
+        </button>
+      </header>
+      <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3 text-xs">
+        <section>
+          <h3 className="mb-1 font-semibold text-neutral-700">Next request</h3>
+          <p data-testid="inspector-window">
+            {info.window ? `Summary + ${info.retainedMessages} messages from the cut` : info.summaryStale ? `Full transcript (summary is stale), ${info.retainedMessages} messages` : `Full transcript, ${info.retainedMessages} messages`}
+          </p>
+          <p className="text-neutral-500">
+            {info.tokens.total.toLocaleString()} tokens: system {info.tokens.system}, summary {info.tokens.summary}, messages {info.tokens.messages}.
+            Keeps {info.thresholds.recentTokens.toLocaleString()} recent tokens; compacts at {info.thresholds.compactAtInputTokens.toLocaleString()}.
+          </p>
+        </section>
+        {call && (
+          <section>
+            <h3 className="mb-1 font-semibold text-neutral-700">Last request</h3>
+            <p>
+              {call.inputTokens ?? "?"} input ({call.cacheReadTokens ?? 0} from cache), {call.outputTokens ?? "?"} output · {call.windowApplied ? "window applied" : `no window: ${call.windowReason ?? "—"}`}
+            </p>
+          </section>
+        )}
+        <section>
+          <h3 className="mb-1 font-semibold text-neutral-700">Exact input of the last request</h3>
+          {input === undefined && <p className="text-neutral-500">Loading…</p>}
+          {input === null && <p className="text-neutral-500">No request yet.</p>}
+          {input && (
+            <div className="space-y-2" data-testid="inspector-input">
+              <details>
+                <summary className="cursor-pointer font-medium">system</summary>
+                <pre className="mt-1 whitespace-pre-wrap rounded bg-neutral-50 p-2">{input.system}</pre>
+              </details>
+              {(input.messages as InputMessage[]).map((m, i) => (
+                <div key={i} className="rounded border border-neutral-200 p-2">
+                  <div className="mb-1 font-medium text-neutral-600">{m.role}</div>
+                  <pre className="whitespace-pre-wrap break-words">{typeof m.content === "string" ? m.content : JSON.stringify(m.content, null, 2)}</pre>
+                </div>
+              ))}
+            </div>
+          )}
+        </section>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,195 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+// The browser UI against the production server and the deterministic offline model.
+// `long <n>` streams n numbered lines slowly; `fail` makes the model call fail.
+
+async function createThread(page: Page): Promise<string> {
+  await page.goto("/");
+  await page.getByTestId("new-thread").click();
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  await expect(page.getByTestId("composer")).toBeEnabled();
+  return id;
+}
+
+async function send(page: Page, text: string) {
+  const composer = page.getByTestId("composer");
+  await expect(composer).toBeEnabled();
+  await composer.fill(text);
+  await composer.press("Enter");
+}
+
+const messages = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="message"][data-role="${role}"]`);
+const lastAssistant = (page: Page): Locator => messages(page, "assistant").last();
+
+test("create a thread, watch a reply stream in, and find the transcript again after reload", async ({ page }) => {
+  const id = await createThread(page);
+  await expect(page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`)).toHaveAttribute("data-active", "true");
+  await expect(page.getByTestId("model-name")).toHaveText("offline");
+
+  await send(page, "long 80");
+  await expect(messages(page, "user").last()).toContainText("long 80");
+  const reply = lastAssistant(page);
+  await expect(page.getByTestId("stop")).toBeVisible();
+  await expect(page.getByTestId("composer")).toBeDisabled();
+
+  // Incremental: an early line is on screen while the last one is not, then the text keeps growing.
+  await expect(reply).toContainText("Line 5 of 80.");
+  const early = (await reply.textContent()) ?? "";
+  expect(early).not.toContain("Line 80 of 80.");
+  await expect.poll(async () => ((await reply.textContent()) ?? "").length).toBeGreaterThan(early.length);
+
+  await expect(reply).toContainText("Line 80 of 80.", { timeout: 30_000 });
+  await expect(reply).toHaveAttribute("data-status", "complete");
+  await expect(page.getByTestId("send")).toBeVisible();
+  const replyId = await reply.getAttribute("data-message-id");
+
+  // The first message names the thread.
+  await expect(page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`)).toContainText("long 80");
+
+  await page.reload();
+  await expect(messages(page, "user")).toHaveCount(1);
+  await expect(messages(page, "user").first()).toContainText("long 80");
+  await expect(lastAssistant(page)).toContainText("Line 80 of 80.");
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete");
+  await expect(lastAssistant(page)).toHaveAttribute("data-message-id", replyId!);
+  expect(Number(await lastAssistant(page).getAttribute("data-tokens"))).toBeGreaterThan(0);
+});
+
+test("stopping a reply keeps the partial text, marked stopped, after reload", async ({ page }) => {
+  await createThread(page);
+  await send(page, "long 300");
+  const reply = lastAssistant(page);
+  await expect(reply).toContainText("Line 3 of 300.");
+  await page.getByTestId("stop").click();
+
+  await expect(reply).toHaveAttribute("data-status", "stopped");
+  await expect(reply.getByTestId("message-stopped")).toBeVisible();
+  await expect(page.getByTestId("composer")).toBeEnabled();
+  const partial = (await reply.textContent()) ?? "";
+  expect(partial).toContain("Line 3 of 300.");
+  expect(partial).not.toContain("Line 300 of 300.");
+
+  await page.reload();
+  const stored = lastAssistant(page);
+  await expect(stored).toHaveAttribute("data-status", "stopped");
+  await expect(stored).toContainText("Line 3 of 300.");
+  await expect(stored).not.toContainText("Line 300 of 300.");
+  await expect(stored.getByTestId("message-stopped")).toBeVisible();
+});
+
+test("a failed model call shows the error in the transcript with a Retry button", async ({ page }) => {
+  await createThread(page);
+  await send(page, "fail");
+  const reply = lastAssistant(page);
+  await expect(reply).toHaveAttribute("data-status", "error");
+  await expect(reply.getByTestId("message-error")).toContainText("failed on purpose");
+  await expect(reply.getByTestId("retry")).toBeEnabled();
+  // Shown once, in the transcript, not again as a banner.
+  await expect(page.getByTestId("chat-error")).toHaveCount(0);
+  const failedId = await reply.getAttribute("data-message-id");
+
+  await page.reload();
+  await expect(lastAssistant(page).getByTestId("message-error")).toContainText("failed on purpose");
+
+  // Retry replaces the reply: the offline model fails again, as a new stored message.
+  await lastAssistant(page).getByTestId("retry").click();
+  await expect(lastAssistant(page)).not.toHaveAttribute("data-message-id", failedId!);
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "error");
+  await expect(messages(page, "assistant")).toHaveCount(1);
+  await expect(messages(page, "user")).toHaveCount(1);
+});
+
+test("a message the server rejects shows its reason and gives the text back", async ({ page }) => {
+  await createThread(page);
+  const tooLong = "x".repeat(100_001);
+  await send(page, tooLong);
+  await expect(page.getByTestId("chat-error")).toContainText("longer than");
+  await expect(page.getByTestId("composer")).toHaveValue(tooLong);
+  await expect(page.getByTestId("message")).toHaveCount(0);
+});
+
+test("another browser session cannot see the thread: 404 from the API and a not-found page", async ({ page, browser, baseURL }) => {
+  const id = await createThread(page);
+  await send(page, "hello from the owner");
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete");
+
+  const stranger = await browser.newContext({ baseURL });
+  try {
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto("/");
+    await expect(strangerPage.getByTestId("thread-item")).toHaveCount(0);
+    const res = await stranger.request.get(`/api/threads/${id}`);
+    expect(res.status()).toBe(404);
+    expect((await res.json()).error.code).toBe("not_found");
+
+    await strangerPage.goto(`/t/${id}`);
+    await expect(strangerPage.getByTestId("thread-not-found")).toBeVisible();
+    await expect(strangerPage.getByTestId("message")).toHaveCount(0);
+    await expect(strangerPage.getByText("hello from the owner")).toHaveCount(0);
+  } finally {
+    await stranger.close();
+  }
+});
+
+test("rename (Enter saves, Escape cancels) and delete a thread from the sidebar", async ({ page }) => {
+  const id = await createThread(page);
+  const item = page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`);
+
+  await item.getByTestId("rename-thread").click();
+  await item.getByTestId("rename-input").fill("Quarterly report");
+  await item.getByTestId("rename-input").press("Enter");
+  await expect(item).toContainText("Quarterly report");
+  await expect(page.getByTestId("thread-title")).toHaveText("Quarterly report");
+
+  await item.getByTestId("rename-thread").click();
+  await item.getByTestId("rename-input").fill("Not this");
+  await item.getByTestId("rename-input").press("Escape");
+  await expect(item.getByTestId("rename-input")).toHaveCount(0);
+  await expect(item).toContainText("Quarterly report");
+
+  await page.reload();
+  await expect(item).toContainText("Quarterly report");
+
+  await item.getByTestId("delete-thread").click();
+  await page.getByTestId("confirm-cancel").click();
+  await expect(item).toBeVisible();
+
+  await item.getByTestId("delete-thread").click();
+  await page.getByTestId("confirm-accept").click();
+  await expect(item).toHaveCount(0);
+  await page.waitForURL((url) => url.pathname === "/");
+  await page.reload();
+  await expect(page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`)).toHaveCount(0);
+  expect((await page.request.get(`/api/threads/${id}`)).status()).toBe(404);
+});
+
+test("a long transcript loads older pages when scrolled to the top", async ({ page }) => {
+  test.setTimeout(180_000);
+  const id = await createThread(page);
+  // 26 turns = 52 messages: more than one page. page.request shares the browser's session cookie.
+  for (let i = 1; i <= 26; i++) {
+    const res = await page.request.post("/api/chat", {
+      data: { id, message: { role: "user", parts: [{ type: "text", text: `note ${String(i).padStart(2, "0")}` }] } },
+    });
+    expect(res.status()).toBe(200);
+    await res.text();
+  }
+  await expect.poll(async () => (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0]?.role).toBe("assistant");
+
+  await page.reload();
+  const transcript = page.getByTestId("transcript");
+  const note = (n: string) => transcript.getByText(`note ${n}`, { exact: true });
+  await expect(note("26")).toBeInViewport();
+  await expect(note("01")).toHaveCount(0);
+
+  // The newest page (40 messages) starts at "note 07". Reaching the top loads the page before it
+  // above the reader, who keeps looking at the same message instead of being thrown around.
+  await transcript.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(note("07")).toBeInViewport();
+  await expect.poll(() => transcript.evaluate((el) => el.scrollTop)).toBeGreaterThan(200);
+  await expect(note("07")).toBeInViewport();
+
+  await transcript.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(note("01")).toBeInViewport();
+});
