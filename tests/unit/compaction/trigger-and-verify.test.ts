@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { compactionTrigger } from "@/lib/compaction/trigger";
+import { checkSummaryText, lostNames, requiredNames } from "@/lib/compaction/verify";
+
+describe("compactionTrigger", () => {
+  it("fires at the threshold of the last call's input tokens, not below", () => {
+    expect(compactionTrigger({ lastInputTokens: 99_999, overflow: false }, 100_000)).toBeNull();
+    expect(compactionTrigger({ lastInputTokens: 100_000, overflow: false }, 100_000)).toBe("threshold");
+    expect(compactionTrigger({ lastInputTokens: null, overflow: false }, 100_000)).toBeNull();
+  });
+  it("fires on a context overflow whatever the count", () => {
+    expect(compactionTrigger({ lastInputTokens: null, overflow: true }, 100_000)).toBe("overflow");
+    expect(compactionTrigger({ lastInputTokens: 5, overflow: true }, 100_000)).toBe("overflow");
+  });
+});
+
+describe("checkSummaryText", () => {
+  it("rejects empty, tiny and error-like summaries", () => {
+    expect(checkSummaryText("  ").ok).toBe(false);
+    expect(checkSummaryText("ok").ok).toBe(false);
+    expect(checkSummaryText("Error: 429 rate limit reached for requests").ok).toBe(false);
+    expect(checkSummaryText("This model's maximum context length... context_length_exceeded").ok).toBe(false);
+    expect(checkSummaryText("I'm sorry, but I cannot summarize this conversation.").ok).toBe(false);
+  });
+  it("accepts a real summary", () => {
+    expect(checkSummaryText("## Goal\nMove callers from getAccount to loadAccount.\n## Open items\n- src/cli/accounts.ts").ok).toBe(true);
+  });
+});
+
+describe("required and lost names", () => {
+  it("collects names of the span and the previous summary, and reports the ones a summary lost", async () => {
+    const required = await requiredNames(["Edit src/api/accounts.ts and call `loadAccount`."], "Earlier: see https://example.com/spec and migration.md");
+    expect(required).toEqual(expect.arrayContaining(["src/api/accounts.ts", "loadAccount", "https://example.com/spec", "migration.md"]));
+    expect(lostNames(required, "We edit src/api/accounts.ts via loadAccount.")).toEqual(expect.arrayContaining(["https://example.com/spec", "migration.md"]));
+    expect(lostNames(required, "We edit src/api/accounts.ts via loadAccount.")).not.toContain("loadAccount");
+  });
+});
