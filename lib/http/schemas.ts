@@ -11,10 +11,18 @@ export const userMessageSchema = z.object({
   parts: z.array(partSchema).min(1, "must have at least one text part").max(20),
 }).passthrough();
 
-export const chatBodySchema = z.union([
-  z.object({ id: idSchema, message: userMessageSchema, trigger: z.literal("submit-message").optional() }),
-  z.object({ id: idSchema, trigger: z.literal("regenerate-message"), messageId: idSchema }),
-]);
+// One object rather than a union, so a bad field is reported by its own name.
+export const chatBodySchema = z
+  .object({
+    id: idSchema,
+    trigger: z.enum(["submit-message", "regenerate-message"]).default("submit-message"),
+    message: userMessageSchema.optional(),
+    messageId: idSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.trigger === "submit-message" && !body.message) ctx.addIssue({ code: "custom", path: ["message"], message: "is required" });
+    if (body.trigger === "regenerate-message" && !body.messageId) ctx.addIssue({ code: "custom", path: ["messageId"], message: "is required to regenerate" });
+  });
 
 export const createThreadSchema = z.object({ title: z.string().trim().min(1).max(200).optional() }).strict();
 export const renameThreadSchema = z.object({ title: z.string().trim().min(1, "must not be empty").max(200) }).strict();

@@ -18,7 +18,7 @@ export const POST = handler(async (req) => {
   const cap = config().MAX_MESSAGE_CHARS;
   const body = await parseBody(req, chatBodySchema, cap * 4 + 16_384);
   let start: Parameters<typeof runTurn>[0]["start"];
-  if ("message" in body) {
+  if (body.trigger === "submit-message" && body.message) {
     const parts = body.message.parts.map((p) => ({ type: "text" as const, text: p.text }));
     if (messageText(parts).length > cap) throw new AppError("too_large", `Message is longer than ${cap} characters`);
     if (!messageText(parts).trim()) throw new AppError("invalid_body", 'Invalid field "message.parts": message is empty', { field: "message.parts" });
@@ -26,8 +26,9 @@ export const POST = handler(async (req) => {
   } else {
     // Regenerating an assistant message retries it; regenerating a user message (after an edit)
     // answers it again.
-    const target = await db().message.findFirst({ where: { id: body.messageId, threadId: body.id }, select: { role: true } });
-    start = target?.role === "user" ? { kind: "continue", messageId: body.messageId } : { kind: "retry", messageId: body.messageId };
+    const messageId = body.messageId ?? "";
+    const target = await db().message.findFirst({ where: { id: messageId, threadId: body.id }, select: { role: true } });
+    start = target?.role === "user" ? { kind: "continue", messageId } : { kind: "retry", messageId };
   }
   const { response, done } = await runTurn({ userId, threadId: body.id, start, signal: req.signal });
   after(() => afterTurn(body.id, done));
