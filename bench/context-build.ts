@@ -39,7 +39,7 @@ async function loadEverything(threadId: string) {
 }
 
 export async function benchContextBuild(): Promise<string> {
-  const { db: client, cleanup } = await benchDatabase("context");
+  const { db: client, cleanup } = await benchDatabase();
   try {
     const user = await client.user.create({ data: {} });
     const results: Array<Record<string, string | number>> = [];

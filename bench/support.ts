@@ -1,22 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
-import { deployMigrations } from "../scripts/migrations.mjs";
-import { createDb, setDbForTests, type Db } from "@/lib/db/client";
+import { provision } from "../tests/integration/support/databases";
+import type { Db } from "@/lib/db/client";
 
-export async function benchDatabase(name: string): Promise<{ db: Db; cleanup: () => Promise<void> }> {
-  const file = path.resolve("test-data", `bench-${name}-${process.pid}.db`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const url = `file:${file}`;
-  await deployMigrations(url);
-  const db = createDb(url);
-  setDbForTests(db);
-  return {
-    db,
-    cleanup: async () => {
-      await db.$disconnect();
-      for (const ext of ["", "-wal", "-shm"]) fs.rmSync(file + ext, { force: true });
-    },
-  };
+/** A fresh, migrated SQLite file that the app's db() points at (the integration tests' own setup). */
+export async function benchDatabase(): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+  const { db, drop } = await provision({ name: "sqlite", url: "" });
+  return { db, cleanup: drop };
 }
 
 export async function median(runs: number, fn: () => Promise<unknown>): Promise<number> {

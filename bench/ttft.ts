@@ -35,7 +35,7 @@ export async function benchTimeToFirstToken(): Promise<string> {
   process.env.CONTEXT_RECENT_TOKENS = "2000";
   process.env.OFFLINE_DELAY_MS = "5";
   resetConfigForTests();
-  const { db: client, cleanup } = await benchDatabase("ttft");
+  const { db: client, cleanup } = await benchDatabase();
   try {
     const user = await client.user.create({ data: {} });
     const thread = await createThread(user.id);
