@@ -17,8 +17,19 @@ export type ModelCallRecord = {
   input?: string | null;
 };
 
+/**
+ * Only the latest request's exact input is kept: the inspector shows that one, and keeping every
+ * turn's input would store the conversation again on each turn.
+ */
 export async function recordModelCall(call: ModelCallRecord): Promise<void> {
-  await db().modelCall.create({ data: call });
+  if (!call.input) {
+    await db().modelCall.create({ data: call });
+    return;
+  }
+  await db().$transaction([
+    db().modelCall.updateMany({ where: { threadId: call.threadId, kind: call.kind, input: { not: null } }, data: { input: null } }),
+    db().modelCall.create({ data: call }),
+  ]);
 }
 
 export function lastModelCall(threadId: string, kind: "chat" | "summary" = "chat") {

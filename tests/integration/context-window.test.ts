@@ -76,14 +76,17 @@ describe.each(testDatabases())("context window on $name", (target) => {
   it("keeps the request prefix byte-identical between summaries: cache reads cover the previous input", async () => {
     const { t } = await articleThread();
     await completeTurn(userId, t.id, textStart("First follow-up about src/cli/accounts.ts"));
+    const firstCall = await env.db.modelCall.findFirstOrThrow({ where: { threadId: t.id, kind: "chat" } });
     await completeTurn(userId, t.id, textStart("Second follow-up"));
     const calls = await env.db.modelCall.findMany({ where: { threadId: t.id, kind: "chat" }, orderBy: { createdAt: "asc" } });
     expect(calls).toHaveLength(2);
     expect(calls[1].cacheReadTokens).toBeGreaterThanOrEqual(calls[0].inputTokens!);
-    const first = JSON.parse(calls[0].input!);
+    const first = JSON.parse(firstCall.input!);
     const second = JSON.parse(calls[1].input!);
     expect(second.system).toBe(first.system);
     expect(second.messages.slice(0, first.messages.length)).toEqual(first.messages);
+    // Only the latest exact input is kept.
+    expect(calls[0].input).toBeNull();
   });
 
   it("applies the run floor in routine threads: summaries from an earlier run are stale", async () => {
