@@ -13,6 +13,15 @@ export async function tryAcquireLease(threadId: string, holder: string, ttlMs: n
   return count === 1;
 }
 
+/** Extends our own lease while the job runs; false once it was taken over (we then must not save). */
+export async function renewLease(threadId: string, holder: string, ttlMs: number): Promise<boolean> {
+  const { count } = await db().thread.updateMany({
+    where: { id: threadId, leaseHolder: holder },
+    data: { leaseUntil: new Date(Date.now() + ttlMs) },
+  });
+  return count === 1;
+}
+
 /** Releases only our own lease: a holder whose lease expired and was taken over changes nothing. */
 export async function releaseLease(threadId: string, holder: string): Promise<void> {
   await db().thread.updateMany({ where: { id: threadId, leaseHolder: holder }, data: { leaseHolder: null, leaseUntil: null } });

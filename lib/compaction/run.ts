@@ -6,7 +6,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { latestRunStart } from "@/lib/db/messages";
 import { activeSummary } from "@/lib/db/summaries";
-import { releaseLease, tryAcquireLease } from "./lease";
+import { releaseLease, renewLease, tryAcquireLease } from "./lease";
 import { saveSummaryIfCurrent } from "./save";
 import { callSummarizer } from "./summarize";
 import type { CompactionTrigger } from "./trigger";
@@ -28,7 +28,10 @@ export type CompactionHooks = { beforeSave?: () => Promise<void>; holder?: strin
  */
 export async function runCompaction(threadId: string, trigger: CompactionTrigger, hooks: CompactionHooks = {}): Promise<CompactionResult> {
   const holder = hooks.holder ?? `${process.pid}:${crypto.randomUUID()}`;
-  if (!(await tryAcquireLease(threadId, holder, config().COMPACTION_LEASE_MS))) return { status: "busy" };
+  const ttl = config().COMPACTION_LEASE_MS;
+  if (!(await tryAcquireLease(threadId, holder, ttl))) return { status: "busy" };
+  // A slow summarizer keeps the lease alive; a crashed process stops renewing and loses it.
+  const heartbeat = setInterval(() => void renewLease(threadId, holder, ttl).catch(() => undefined), Math.max(1000, ttl / 3));
   const receipt = await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } });
   const started = Date.now();
   const finish = async (status: Exclude<CompactionStatus, "busy">, fields: Record<string, unknown> = {}) => {
@@ -82,7 +85,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const family = getSummaryModel().family;
     const tokens = countTokens(text, family);
     const saved = await saveSummaryIfCurrent({
-      threadId, compactionId: receipt.id, text, tokens, cutMessageId: rows[cut].id, floorMessageId: floor?.id ?? null,
+      threadId, compactionId: receipt.id, text, tokens, cutMessageId: rows[cut].id, floorMessageId: floor?.id ?? null, holder,
     });
     const fields = {
       cutMessageId: rows[cut].id, spanFirstId: spanRows[0].id, spanLastId: spanRows[spanRows.length - 1].id,
@@ -96,6 +99,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
     return await finish("failed", { reason }).catch(() => ({ status: "failed" as const, reason }));
   } finally {
+    clearInterval(heartbeat);
     await releaseLease(threadId, holder).catch((e) => console.error("[lease not released]", e));
   }
 }

@@ -7,6 +7,8 @@ export type SaveInput = {
   tokens: number;
   cutMessageId: string;
   floorMessageId: string | null;
+  /** The lease holder: a job whose lease expired and was taken over must not save. */
+  holder: string;
 };
 
 export type SaveOutcome = { saved: true; summaryId: string } | { saved: false; reason: string };
@@ -19,6 +21,11 @@ export type SaveOutcome = { saved: true; summaryId: string } | { saved: false; r
  */
 export async function saveSummaryIfCurrent(input: SaveInput): Promise<SaveOutcome> {
   return db().$transaction(async (tx) => {
+    const stillHeld = await tx.thread.updateMany({
+      where: { id: input.threadId, leaseHolder: input.holder },
+      data: { leaseHolder: input.holder },
+    });
+    if (stillHeld.count !== 1) return { saved: false, reason: "the lease expired and another compaction took over" };
     const locked = await tx.message.updateMany({
       where: { id: input.cutMessageId, threadId: input.threadId, deletedAt: null },
       data: { deletedAt: null },

@@ -120,6 +120,21 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     expect((await runCompaction(t2.id, "threshold")).status).toBe("saved");
   });
 
+  it("a job whose lease was taken over cannot save its summary", async () => {
+    const t = await createThread(userId);
+    await seedConversation(t.id, ARTICLE);
+    const result = await runCompaction(t.id, "threshold", {
+      beforeSave: async () => {
+        // Our lease expired while the summarizer was slow, and another instance took it.
+        await env.db.thread.update({ where: { id: t.id }, data: { leaseHolder: "other-instance", leaseUntil: new Date(Date.now() + 60_000) } });
+      },
+    });
+    expect(result).toMatchObject({ status: "discarded", reason: expect.stringMatching(/lease expired/) });
+    expect(await env.db.summary.count({ where: { threadId: t.id } })).toBe(0);
+    // The zombie's release leaves the new holder's lease alone.
+    expect((await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).leaseHolder).toBe("other-instance");
+  });
+
   it("a failing summarizer leaves the old summary in force, and the next crossing tries again", async () => {
     const t = await createThread(userId);
     await seedConversation(t.id, ARTICLE);
