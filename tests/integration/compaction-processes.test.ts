@@ -25,7 +25,7 @@ describe.each(testDatabases())("compaction lease across processes on $name", (ta
       ["user", "Keep the CLI output unchanged."],
       ["assistant", "I'll keep the formatter."],
     ]);
-    const startAt = String(Date.now() + 4000);
+    const startAt = String(Date.now() + 8000);
     const env2 = { ...process.env, CONTEXT_RECENT_TOKENS: "20", OFFLINE_DELAY_MS: "0" };
     const worker = () => run(process.execPath, ["--import", "tsx", "tests/integration/support/compact-worker.ts", env.url, t.id, startAt], { env: env2 });
     const outputs = await Promise.all([worker(), worker()]);

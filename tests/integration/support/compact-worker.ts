@@ -9,7 +9,7 @@ setDbForTests(db);
 await db.$queryRawUnsafe("SELECT 1"); // connect before the barrier so both start together
 await new Promise((r) => setTimeout(r, Math.max(0, Number(startAt) - Date.now())));
 // Holding the lease a moment longer widens the race window so the loser really meets a held lease.
-const result = await runCompaction(threadId, "threshold", { beforeSave: () => new Promise((r) => setTimeout(r, 1500)) });
+const result = await runCompaction(threadId, "threshold", { beforeSave: () => new Promise((r) => setTimeout(r, 3000)) });
 console.log(JSON.stringify(result));
 await db.$disconnect();
 process.exit(0);
