@@ -1,4 +1,4 @@
-import type { MessagePage, ModelInfo, ThreadSummary } from "./types";
+import type { MessagePage, ModelInfo, StoredMessage, ThreadSummary } from "./types";
 
 /** An HTTP error from our API, carrying the server's readable message. */
 export class ApiError extends Error {
@@ -47,6 +47,12 @@ export const api = {
     if (opts.before) query.set("before", opts.before);
     return request<MessagePage>(`${threadPath(id)}/messages?${query}`);
   },
+  /** The edit becomes a new message (new id); the old one and everything after it are gone. */
+  editMessage: (id: string, messageId: string, text: string) =>
+    request<{ message: StoredMessage }>(`${threadPath(id)}/messages/${encodeURIComponent(messageId)}`, {
+      method: "PATCH",
+      body: JSON.stringify({ text }),
+    }).then((r) => r.message),
   model: () => request<ModelInfo>("/api/model"),
 };
 

@@ -1,4 +1,5 @@
-import { memo } from "react";
+import { memo, useRef, useState } from "react";
+import { MessageEditor } from "./message-editor";
 import { MessageError } from "./message-error";
 import { MessageParts } from "./message-parts";
 import type { ChatMessage } from "./types";
@@ -9,13 +10,21 @@ export type DisplayStatus = "complete" | "stopped" | "error" | "streaming" | "pe
 type MessageItemProps = {
   message: ChatMessage;
   status: DisplayStatus;
-  retryDisabled: boolean;
+  /** A turn is under way: no retry or edit may race it. */
+  actionsDisabled: boolean;
   onRetry: (messageId: string) => void;
+  onEdit: (messageId: string, text: string) => Promise<void>;
 };
 
-export const MessageItem = memo(function MessageItem({ message, status, retryDisabled, onRetry }: MessageItemProps) {
+const REVEAL_ON_HOVER = "opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100";
+
+export const MessageItem = memo(function MessageItem({ message, status, actionsDisabled, onRetry, onEdit }: MessageItemProps) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const meta = message.metadata;
   const isUser = message.role === "user";
+  // Only stored messages have an id the server knows.
+  const editable = isUser && meta !== undefined;
   const empty = !message.parts.some((p) => (p.type === "text" || p.type === "reasoning" ? p.text : p.type !== "step-start"));
 
   return (
@@ -28,7 +37,7 @@ export const MessageItem = memo(function MessageItem({ message, status, retryDis
       aria-busy={status === "streaming" || undefined}
       className="group mx-auto w-full max-w-3xl px-4 py-2.5"
     >
-      <div className={isUser ? "ml-auto w-fit max-w-[85%] rounded-2xl bg-neutral-100 px-4 py-2.5" : ""}>
+      <div className={isUser ? `ml-auto max-w-[85%] rounded-2xl bg-neutral-100 px-4 py-2.5 ${editing ? "w-full" : "w-fit"}` : ""}>
         <header className={`mb-1 flex items-center gap-2 text-xs text-neutral-500 ${isUser ? "flex-row-reverse" : ""}`}>
           <span className="font-medium text-neutral-600">{isUser ? "You" : "Assistant"}</span>
           {status === "stopped" && (
@@ -36,20 +45,46 @@ export const MessageItem = memo(function MessageItem({ message, status, retryDis
           )}
           {status === "streaming" && <span className="animate-pulse">writing…</span>}
           {meta && (
-            <span
-              data-testid="message-tokens"
-              title={`${meta.tokens} tokens`}
-              className="opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100"
-            >
+            <span data-testid="message-tokens" title={`${meta.tokens} tokens`} className={REVEAL_ON_HOVER}>
               {meta.tokens.toLocaleString()} tokens
             </span>
           )}
+          {editable && !editing && (
+            <button
+              ref={editButton}
+              type="button"
+              data-testid="edit-message"
+              onClick={() => setEditing(true)}
+              disabled={actionsDisabled}
+              title={actionsDisabled ? "Wait for the reply to finish" : "Edit this message; the reply is written again"}
+              className={`rounded px-1 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:text-neutral-300 ${REVEAL_ON_HOVER}`}
+            >
+              Edit
+            </button>
+          )}
         </header>
-        <MessageParts message={message} />
+        {editing ? (
+          <MessageEditor
+            initialText={messageText(message)}
+            onSave={(text) => onEdit(message.id, text)}
+            onCancel={() => {
+              setEditing(false);
+              // Keyboard users land back where they started, not at the top of the page.
+              requestAnimationFrame(() => editButton.current?.focus());
+            }}
+            disabled={actionsDisabled}
+          />
+        ) : (
+          <MessageParts message={message} />
+        )}
         {status === "streaming" && empty && <span className="text-sm text-neutral-400">Thinking…</span>}
         {status === "stopped" && empty && <p className="text-sm text-neutral-500 italic">Stopped before any text arrived.</p>}
-        {status === "error" && <MessageError text={meta?.error ?? null} retryDisabled={retryDisabled} onRetry={() => onRetry(message.id)} />}
+        {status === "error" && <MessageError text={meta?.error ?? null} retryDisabled={actionsDisabled} onRetry={() => onRetry(message.id)} />}
       </div>
     </article>
   );
 });
+
+function messageText(message: ChatMessage): string {
+  return message.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
+}

@@ -1,5 +1,6 @@
 import { Markdown } from "./markdown";
-import { isToolPart, ToolCard } from "./tool-card";
+import { ToolCard } from "./tool-card";
+import { isToolPart } from "./tool-part";
 import type { ChatMessage } from "./types";
 
 /** The visible content of one message, part by part, in the order the model produced it. */

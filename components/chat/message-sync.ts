@@ -1,5 +1,5 @@
 import { api } from "./api";
-import { toChatMessage, type ChatMessage, type MessagePage } from "./types";
+import { toChatMessage, type ChatMessage, type MessagePage, type StoredMessage } from "./types";
 
 export const PAGE_SIZE = 40;
 
@@ -37,4 +37,20 @@ export function mergeNewestPage(current: ChatMessage[], page: MessagePage): { me
 export function prependOlderPage(current: ChatMessage[], page: MessagePage): ChatMessage[] {
   const known = new Set(current.map((m) => m.id));
   return [...page.messages.filter((m) => !known.has(m.id)).map(toChatMessage), ...current];
+}
+
+/**
+ * The transcript after an edit: the server's newest page when it ends with the edited message as
+ * expected; otherwise (the page failed to load, or raced another change) the old message and
+ * everything after it are replaced locally, which is what the server did.
+ */
+export function applyEdit(
+  current: ChatMessage[],
+  oldId: string,
+  edited: StoredMessage,
+  page: MessagePage | null,
+): { messages: ChatMessage[]; keptOlder: boolean } {
+  if (page && page.messages.at(-1)?.id === edited.id) return mergeNewestPage(current, page);
+  const at = current.findIndex((m) => m.id === oldId);
+  return { messages: [...current.slice(0, at < 0 ? current.length : at), toChatMessage(edited)], keptOlder: true };
 }

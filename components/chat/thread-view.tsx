@@ -5,9 +5,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { api, ApiError, readableError } from "./api";
-import { ChatSession } from "./chat-session";
 import { PAGE_SIZE } from "./message-sync";
 import { ThreadNotFound } from "./thread-not-found";
+import { ThreadWorkbench } from "./thread-workbench";
 import type { MessagePage, ThreadSummary } from "./types";
 
 type Load =
@@ -61,12 +61,5 @@ export function ThreadView({ threadId, title, onTurnSettled }: ThreadViewProps) 
       </div>
     );
   }
-  return (
-    <>
-      <header className="flex h-12 shrink-0 items-center border-b border-neutral-200 px-4">
-        <h1 className="truncate text-sm font-medium text-neutral-800" data-testid="thread-title">{title ?? load.thread.title}</h1>
-      </header>
-      <ChatSession threadId={threadId} initialPage={load.page} onTurnSettled={onTurnSettled} />
-    </>
-  );
+  return <ThreadWorkbench threadId={threadId} title={title ?? load.thread.title} initialPage={load.page} onTurnSettled={onTurnSettled} />;
 }

@@ -1,7 +1,5 @@
+import { toolPath, type ToolPartView } from "./tool-part";
 import type { ChatMessagePart } from "./types";
-
-/** The fields every tool part has, whether typed ("tool-<name>") or dynamic. */
-type ToolPartView = { type: string; toolName?: string; state?: string; input?: unknown; output?: unknown; errorText?: string };
 
 const STATE_LABELS: Record<string, { label: string; tone: string }> = {
   "input-streaming": { label: "preparing", tone: "bg-neutral-200 text-neutral-700" },
@@ -15,14 +13,10 @@ const STATE_LABELS: Record<string, { label: string; tone: string }> = {
 
 const RESULT_PREVIEW_CHARS = 160;
 
-export function isToolPart(part: ChatMessagePart): boolean {
-  return part.type.startsWith("tool-") || part.type === "dynamic-tool";
-}
-
 export function ToolCard({ part }: { part: ChatMessagePart }) {
   const view = part as ToolPartView;
   const name = view.type === "dynamic-tool" ? (view.toolName ?? "tool") : view.type.slice("tool-".length);
-  const path = inputPath(view.input);
+  const path = toolPath(part);
   const state = STATE_LABELS[view.state ?? ""] ?? { label: view.state ?? "unknown", tone: "bg-neutral-200 text-neutral-700" };
   const result = view.state === "output-error" ? view.errorText : view.state === "output-available" ? preview(view.output) : undefined;
 
@@ -31,7 +25,17 @@ export function ToolCard({ part }: { part: ChatMessagePart }) {
       <div className="flex min-w-0 items-center gap-2">
         <span aria-hidden className="text-neutral-400">⚙</span>
         <span className="font-mono font-medium text-neutral-800">{name}</span>
-        {path && <span className="min-w-0 truncate font-mono text-neutral-600" title={path}>{path}</span>}
+        {path && (
+          // The workspace panel opens whatever file the hash names.
+          <a
+            href={`#file=${encodeURIComponent(path)}`}
+            data-testid="tool-file-link"
+            title={`Open ${path} in the workspace`}
+            className="min-w-0 truncate rounded font-mono text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
+            {path}
+          </a>
+        )}
         <span className={`ml-auto shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium ${state.tone}`}>{state.label}</span>
       </div>
       {result && (
@@ -41,11 +45,6 @@ export function ToolCard({ part }: { part: ChatMessagePart }) {
       )}
     </div>
   );
-}
-
-function inputPath(input: unknown): string | null {
-  if (input && typeof input === "object" && "path" in input && typeof input.path === "string") return input.path;
-  return null;
 }
 
 function preview(output: unknown): string | undefined {

@@ -2,6 +2,8 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useRef } from "react";
+import { SummaryMarker } from "@/components/context/summary-marker";
+import type { ContextInfo } from "@/components/context/types";
 import { MessageItem, type DisplayStatus } from "./message-item";
 import { OlderMessagesBar, type OlderMessages } from "./older-messages-bar";
 import type { ChatMessage } from "./types";
@@ -12,12 +14,15 @@ type TranscriptProps = {
   busy: boolean;
   older: OlderMessages;
   onRetry: (messageId: string) => void;
+  onEdit: (messageId: string, text: string) => Promise<void>;
+  /** Where the model's verbatim window starts, when a valid summary stands in for what is before. */
+  cut: { messageId: string; summary: NonNullable<ContextInfo["summary"]> } | null;
 };
 
 // Start loading the previous page this far before the top is reached, so scrolling rarely waits.
 const LOAD_OLDER_WITHIN_PX = 600;
 
-export function Transcript({ messages, streaming, busy, older, onRetry }: TranscriptProps) {
+export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, cut }: TranscriptProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Only the rows near the viewport are mounted, so a thread of thousands of messages stays fast.
   // anchorTo "end" keeps the reader's row still when older pages are prepended, and
@@ -89,7 +94,9 @@ export function Transcript({ messages, streaming, busy, older, onRetry }: Transc
                   className="absolute top-0 left-0 w-full"
                   style={{ transform: `translateY(${row.start}px)` }}
                 >
-                  <MessageItem message={message} status={statusOf(message)} retryDisabled={busy} onRetry={onRetry} />
+                  {/* Part of the row, so the virtualizer measures and scrolls the marker with its message. */}
+                  {cut?.messageId === message.id && <SummaryMarker summary={cut.summary} />}
+                  <MessageItem message={message} status={statusOf(message)} actionsDisabled={busy} onRetry={onRetry} onEdit={onEdit} />
                 </div>
               );
             })}

@@ -4,7 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import { useCallback, useRef, useState } from "react";
 import { api, readableError } from "./api";
 import { createChatTransport } from "./chat-transport";
-import { fetchSettledPage, mergeNewestPage, PAGE_SIZE, prependOlderPage } from "./message-sync";
+import { applyEdit, fetchSettledPage, mergeNewestPage, PAGE_SIZE, prependOlderPage } from "./message-sync";
 import { toChatMessage, type ChatMessage, type MessagePage } from "./types";
 
 type Options = {
@@ -12,9 +12,11 @@ type Options = {
   initialPage: MessagePage;
   /** Called after every turn is stored, e.g. to refresh titles and order in the sidebar. */
   onTurnSettled: () => void;
+  /** Called once an edit is stored, before its reply starts: the summary may be stale now. */
+  onEdited: () => void;
 };
 
-export function useThreadChat({ threadId, initialPage, onTurnSettled }: Options) {
+export function useThreadChat({ threadId, initialPage, onTurnSettled, onEdited }: Options) {
   const [transport] = useState(createChatTransport);
   const [initialMessages] = useState(() => initialPage.messages.map(toChatMessage));
   const [olderCursor, setOlderCursor] = useState(initialPage.nextCursor);
@@ -87,6 +89,38 @@ export function useThreadChat({ threadId, initialPage, onTurnSettled }: Options)
     [busy, regenerate],
   );
 
+  /**
+   * Stores the edit (rejections go back to the editor, which shows them), shows the server's
+   * transcript, then asks for a new reply to the edited message, streamed like any turn.
+   */
+  const edit = useCallback(
+    async (messageId: string, text: string) => {
+      if (busy) throw new Error("Wait for the reply to finish before editing.");
+      setSyncing(true);
+      setSyncError(null);
+      let editedId: string;
+      try {
+        const edited = await api.editMessage(threadId, messageId, text);
+        editedId = edited.id;
+        // The edit is the message this turn answers: if its reply fails, no composer draft comes back.
+        lastSentText.current = text;
+        onEdited();
+        const page = await api.messagePage(threadId, { limit: PAGE_SIZE }).catch(() => null);
+        let keptOlder = true;
+        setMessages((current) => {
+          const next = applyEdit(current, messageId, edited, page);
+          keptOlder = next.keptOlder;
+          return next.messages;
+        });
+        if (!keptOlder && page) setOlderCursor(page.nextCursor);
+      } finally {
+        setSyncing(false);
+      }
+      void regenerate({ messageId: editedId });
+    },
+    [busy, onEdited, regenerate, setMessages, threadId],
+  );
+
   const loadOlder = useCallback(async () => {
     if (!olderCursor || loadingOlderRef.current) return;
     loadingOlderRef.current = true;
@@ -116,6 +150,7 @@ export function useThreadChat({ threadId, initialPage, onTurnSettled }: Options)
     send,
     stop,
     retry,
+    edit,
     errorText: syncError ?? requestError,
     dismissError: () => {
       setSyncError(null);

@@ -18,9 +18,10 @@ export function ContextGauge({ info }: { info: ContextInfo }) {
   ].filter(Boolean).join("\n");
   return (
     <div className="flex items-center gap-2 text-xs text-neutral-600" title={title} data-testid="context-gauge">
-      <span className="whitespace-nowrap">Context {fmt(used)} / {fmt(threshold)}</span>
+      {/* The word goes first when the header is narrow; the numbers and the bar carry the meaning. */}
+      <span className="whitespace-nowrap"><span className="hidden @2xl:inline">Context </span>{fmt(used)} / {fmt(threshold)}</span>
       <span
-        className="relative h-1.5 w-24 overflow-hidden rounded-full bg-neutral-200"
+        className="relative h-1.5 w-16 overflow-hidden @2xl:w-24 rounded-full bg-neutral-200"
         role="meter"
         aria-label="Context used before compaction"
         aria-valuemin={0}

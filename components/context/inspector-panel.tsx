@@ -23,12 +23,13 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
   const call = info.lastCall;
   return (
     <aside
-      className="flex h-full w-[28rem] shrink-0 flex-col border-l border-neutral-200 bg-white"
+      id="context-inspector"
+      className="flex h-full w-[min(28rem,40vw)] shrink-0 flex-col border-l border-neutral-200 bg-white"
       aria-label="Context inspector"
       data-testid="inspector-panel"
       onKeyDown={(e) => e.key === "Escape" && onClose()}
     >
-      <header className="flex items-center justify-between border-b border-neutral-200 px-3 py-2">
+      <header className="flex h-12 shrink-0 items-center justify-between border-b border-neutral-200 px-3">
         <h2 className="text-sm font-semibold">Model input</h2>
         <button type="button" onClick={onClose} className="rounded px-2 text-sm text-neutral-500 hover:bg-neutral-100" aria-label="Close inspector">
           ✕

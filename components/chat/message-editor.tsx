@@ -1,0 +1,83 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { readableError } from "./api";
+
+type MessageEditorProps = {
+  initialText: string;
+  /** Resolves once the edit is stored; a rejection is shown here and keeps the draft. */
+  onSave: (text: string) => Promise<void>;
+  onCancel: () => void;
+  /** A reply is streaming: saving now would race it. */
+  disabled: boolean;
+};
+
+/** Inline editing of a sent message, with the composer's keys: Enter saves, Escape cancels. */
+export function MessageEditor({ initialText, onSave, onCancel, disabled }: MessageEditorProps) {
+  const [text, setText] = useState(initialText);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+
+  const unchanged = text.trim() === initialText.trim();
+  const canSave = !disabled && !saving && text.trim() !== "" && !unchanged;
+
+  const save = async () => {
+    if (!canSave) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave(text);
+    } catch (e) {
+      setError(readableError(e));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="mt-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <textarea
+        ref={ref}
+        data-testid="edit-input"
+        aria-label="Edit message"
+        value={text}
+        readOnly={saving}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && !saving) {
+            e.preventDefault();
+            onCancel();
+          } else if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void save();
+          }
+        }}
+        className="block max-h-80 min-h-16 w-full resize-none rounded-lg border border-neutral-300 bg-white px-3 py-2 text-[15px] leading-relaxed outline-none [field-sizing:content] focus:border-neutral-500"
+      />
+      {error && <p role="alert" data-testid="edit-error" className="mt-1 text-xs text-red-700">Not saved: {error}</p>}
+      <div className="mt-2 flex items-center justify-end gap-2">
+        <span className="mr-auto text-xs text-neutral-500">
+          {disabled && !saving ? "Wait for the reply to finish." : "Replaces this message and everything after it."}
+        </span>
+        <Button size="sm" variant="ghost" onClick={onCancel} disabled={saving} data-testid="edit-cancel">Cancel</Button>
+        <Button size="sm" variant="primary" type="submit" disabled={!canSave} data-testid="edit-save">
+          {saving ? "Saving…" : "Save & regenerate"}
+        </Button>
+      </div>
+    </form>
+  );
+}

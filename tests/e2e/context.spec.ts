@@ -1,0 +1,200 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+// The context view in the browser, against the production server, the offline model and the e2e
+// thresholds (CONTEXT_RECENT_TOKENS=400, COMPACT_AT_INPUT_TOKENS=1500): a long conversation is
+// compacted in the background, the summary is shown at the cut, and editing the cut message
+// makes it stale.
+
+type Context = {
+  summary: { cutMessageId: string; text: string } | null;
+  summaryStale: boolean;
+  window: { cutMessageId: string } | null;
+  thresholds: { compactAtInputTokens: number };
+  lastCall: { inputTokens: number | null; createdAt: string } | null;
+  compaction: { running: boolean; receipts: Array<{ startedAt: string }> };
+};
+
+async function createThread(page: Page): Promise<string> {
+  await page.goto("/");
+  await page.getByTestId("new-thread").click();
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByTestId("composer")).toBeEnabled();
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+const messages = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="message"][data-role="${role}"]`);
+const byId = (page: Page, id: string): Locator => page.locator(`[data-testid="message"][data-message-id="${id}"]`);
+
+/**
+ * Sends a message through the composer and waits until the reply is stored. The transcript is
+ * virtualized, so rows far above are not in the DOM: the new reply is told apart by its id.
+ */
+async function send(page: Page, text: string) {
+  const composer = page.getByTestId("composer");
+  await expect(composer).toBeEnabled();
+  const lastReply = messages(page, "assistant").last();
+  const lastId = () => lastReply.getAttribute("data-message-id", { timeout: 500 }).catch(() => null);
+  const before = await lastId();
+  await composer.fill(text);
+  await composer.press("Enter");
+  await expect.poll(lastId).not.toBe(before);
+  await expect(lastReply).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  await expect(composer).toBeEnabled();
+}
+
+async function context(page: Page, id: string): Promise<Context> {
+  const res = await page.request.get(`/api/threads/${id}/context`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Context;
+}
+
+/**
+ * Waits until the compaction the last reply triggers (if its input crossed the threshold) has
+ * started and finished, and a valid summary window stands; returns its cut.
+ */
+async function settledCut(page: Page, id: string): Promise<string> {
+  let cut: string | null = null;
+  await expect
+    .poll(async () => {
+      const ctx = await context(page, id);
+      const call = ctx.lastCall;
+      const triggered = call !== null && (call.inputTokens ?? 0) >= ctx.thresholds.compactAtInputTokens;
+      const ranSince = call !== null && ctx.compaction.receipts.some((r) => r.startedAt >= call.createdAt);
+      cut = !ctx.compaction.running && ctx.window && (!triggered || ranSince) ? ctx.window.cutMessageId : null;
+      return cut;
+    }, { timeout: 20_000 })
+    .not.toBeNull();
+  return cut!;
+}
+
+/** About 600 tokens on one topic, naming a file per sentence. */
+const filler = (topic: string) =>
+  `${topic}. ` + Array.from({ length: 40 }, (_, i) => `Step ${i}: update src/${topic}/part${i}.ts and keep \`loadAccount\` stable.`).join(" ");
+
+test("a long conversation is summarized at the cut, inspected, and an edit at the cut makes the summary stale", async ({ page }) => {
+  test.setTimeout(180_000);
+  const id = await createThread(page);
+
+  // "Summarizing…" lasts as long as the offline summarizer takes: note it if seen, never require it.
+  let sawSummarizing = false;
+  void page.getByTestId("compaction-running").waitFor({ state: "visible", timeout: 120_000 }).then(
+    () => { sawSummarizing = true; },
+    () => {},
+  );
+
+  await send(page, "Move callers from `getAccount` to `loadAccount`. Keep CLI output unchanged.");
+  for (const topic of ["api", "jobs", "cli", "docs", "tests", "ui"]) {
+    await send(page, filler(topic));
+    if ((await context(page, id)).summary) break;
+  }
+  await settledCut(page, id);
+  // One more turn, so the last request's input is one that carried the summary.
+  await send(page, "What is left to do?");
+  const cutId = await settledCut(page, id);
+
+  const gauge = page.getByTestId("context-gauge");
+  await expect(gauge).toContainText("/ 1,500");
+
+  // The marker sits right before the message the model reads verbatim from.
+  const marker = page.getByTestId("summary-marker");
+  await expect(marker).toHaveCount(1);
+  await expect(page.locator(`[data-index]:has([data-testid="summary-marker"]) [data-testid="message"]`)).toHaveAttribute("data-message-id", cutId);
+  await marker.getByRole("button").click();
+  await expect(marker.getByRole("button")).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByTestId("summary-text")).toContainText("getAccount");
+  await expect(page.getByTestId("summary-text")).toContainText("src/api/part0.ts");
+  const receipt = page.getByTestId("summary-receipt");
+  await expect(receipt).toContainText(/\d[\d,]* → \d/);
+  await expect(receipt).toContainText("names kept");
+
+  await page.getByTestId("inspector-toggle").click();
+  await expect(page.getByTestId("inspector-panel")).toBeVisible();
+  await expect(page.getByTestId("workspace-panel")).toBeHidden();
+  await expect(page.getByTestId("inspector-input")).toContainText("Summary of earlier conversation:");
+  await page.screenshot({ path: "/tmp/context.png" });
+  await page.getByTestId("inspector-toggle").click();
+  await expect(page.getByTestId("inspector-panel")).toHaveCount(0);
+
+  // Edit the cut message; `long` makes the new reply stream long enough to watch the stale notice.
+  const cutMessage = byId(page, cutId);
+  await cutMessage.hover();
+  await cutMessage.getByTestId("edit-message").click();
+  await page.getByTestId("edit-input").fill("Keep the CLI output, but add --json.\nlong 200");
+  await page.getByTestId("edit-input").press("Enter");
+
+  await expect(page.getByTestId("summary-stale")).toBeVisible();
+  await expect(page.getByTestId("summary-marker")).toHaveCount(0);
+  await expect(byId(page, cutId)).toHaveCount(0);
+  await expect(messages(page, "user").last()).toContainText("add --json.");
+  const reply = messages(page, "assistant").last();
+  await expect(reply).toContainText("Line 200 of 200.", { timeout: 30_000 });
+  await expect(reply).toHaveAttribute("data-status", "complete");
+
+  test.info().annotations.push({ type: "summarizing notice", description: sawSummarizing ? "seen" : "not caught (transient)" });
+});
+
+test("editing a message in a short thread replaces it and its tail, also after reload", async ({ page }) => {
+  await createThread(page);
+  await send(page, "First question about `parseConfig`");
+  await send(page, "Second question, to be dropped");
+  const first = messages(page, "user").first();
+  const oldId = (await first.getAttribute("data-message-id"))!;
+
+  // Escape leaves the message as it was.
+  await first.hover();
+  await first.getByTestId("edit-message").click();
+  await page.getByTestId("edit-input").fill("never saved");
+  await page.getByTestId("edit-input").press("Escape");
+  await expect(page.getByTestId("edit-input")).toHaveCount(0);
+  await expect(first).toContainText("First question about `parseConfig`");
+  await expect(first.getByTestId("edit-message")).toBeFocused();
+
+  // Shift+Enter is a new line; Enter saves and the reply is written again.
+  await first.getByTestId("edit-message").press("Enter");
+  const input = page.getByTestId("edit-input");
+  await input.fill("First question, revised");
+  await input.press("Shift+Enter");
+  await input.pressSequentially("with a second line");
+  await expect(input).toHaveValue("First question, revised\nwith a second line");
+  await input.press("Enter");
+
+  await expect(messages(page, "user")).toHaveCount(1);
+  await expect(messages(page, "assistant")).toHaveCount(1);
+  await expect(messages(page, "assistant").first()).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  const newId = await messages(page, "user").first().getAttribute("data-message-id");
+  expect(newId).not.toBe(oldId);
+  await expect(page.getByTestId("composer")).toBeEnabled();
+
+  await page.reload();
+  await expect(messages(page, "user")).toHaveCount(1);
+  await expect(messages(page, "user").first()).toHaveAttribute("data-message-id", newId!);
+  await expect(messages(page, "user").first()).toContainText("with a second line");
+  await expect(page.getByText("Second question, to be dropped")).toHaveCount(0);
+  await expect(messages(page, "assistant")).toHaveCount(1);
+});
+
+test("tool cards link to their file; the workspace collapses and the link brings it back", async ({ page }) => {
+  await createThread(page);
+  await send(page, "write notes/plan.md\n```\n- [ ] first step\n```");
+  const link = page.getByTestId("tool-card").getByTestId("tool-file-link");
+  await expect(link).toHaveAttribute("href", `#file=${encodeURIComponent("notes/plan.md")}`);
+
+  const toggle = page.getByTestId("workspace-toggle");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await toggle.click();
+  await expect(page.getByTestId("workspace-panel")).toBeHidden();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+
+  await link.click();
+  await expect(page.getByTestId("workspace-panel")).toBeVisible();
+  await expect(page.getByTestId("file-path")).toHaveText("notes/plan.md");
+
+  // The inspector takes the workspace's place, and gives it back when closed with Escape.
+  await page.getByTestId("inspector-toggle").click();
+  await expect(page.getByTestId("workspace-panel")).toBeHidden();
+  await page.getByTestId("inspector-panel").getByRole("button", { name: "Close inspector" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("inspector-panel")).toHaveCount(0);
+  await expect(page.getByTestId("inspector-toggle")).toBeFocused();
+  await expect(page.getByTestId("workspace-panel")).toBeVisible();
+});
