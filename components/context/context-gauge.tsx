@@ -7,12 +7,16 @@ const fmt = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocal
 /** How full the model's input is against the compaction threshold, from the provider's own count. */
 export function ContextGauge({ info }: { info: ContextInfo }) {
   const threshold = info.thresholds.compactAtInputTokens;
-  const used = info.lastCall?.inputTokens ?? info.tokens.total;
+  // Right after a compaction the last request's count is history: show what the next one will send.
+  const compactedSince = !!info.summary && !!info.lastCall && info.window !== null && new Date(info.summary.createdAt) > new Date(info.lastCall.createdAt);
+  const used = compactedSince || info.lastCall?.inputTokens == null ? info.tokens.total : info.lastCall.inputTokens;
   const ratio = Math.min(1, used / threshold);
   const tone = ratio >= 1 ? "bg-red-500" : ratio >= 0.75 ? "bg-amber-500" : "bg-emerald-500";
   const cached = info.lastCall?.cacheReadTokens ?? null;
   const title = [
-    `Last request read ${used.toLocaleString()} input tokens; compaction starts at ${threshold.toLocaleString()}.`,
+    compactedSince
+      ? `Compacted since the last request; the next one will send about ${used.toLocaleString()} tokens. Compaction starts at ${threshold.toLocaleString()}.`
+      : `Last request read ${used.toLocaleString()} input tokens; compaction starts at ${threshold.toLocaleString()}.`,
     cached !== null ? `Prompt cache read: ${cached.toLocaleString()} tokens.` : null,
     `Next request: ${info.tokens.total.toLocaleString()} tokens (system ${info.tokens.system}, summary ${info.tokens.summary}, messages ${info.tokens.messages}).`,
   ].filter(Boolean).join("\n");

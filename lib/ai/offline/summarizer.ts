@@ -1,6 +1,6 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { extractNames } from "./extract";
-import { OFFLINE_NOTICE } from "./notice";
+import { FIXED_REPLY_PATTERN, OFFLINE_NOTICE } from "./notice";
 import { messageText } from "./serialize";
 import { parseSummarizerInput, parseSummarySections, type SummarizerInput, type SummarySection } from "./summarizer-protocol";
 
@@ -21,7 +21,7 @@ const OPEN_RE = /\[ \]|\bTODO\b|\b(open|remaining)\b/i;
 export function summarizeOffline(prompt: LanguageModelV4Prompt): string {
   const input = readInput(prompt);
   const prev = input.previousSummary ? parseSummarySections(input.previousSummary) : {};
-  const messages = input.messages.map((m) => ({ role: m.role, ...splitCode(m.text.split(OFFLINE_NOTICE).join("")) }));
+  const messages = input.messages.map((m) => ({ role: m.role, ...splitCode(m.text.split(OFFLINE_NOTICE).join("").replace(FIXED_REPLY_PATTERN, "")) }));
 
   const proseLines = messages.flatMap((m) => m.prose.split(/\r?\n/).map(cleanLine).filter(Boolean));
   const decisions = proseLines.flatMap(sentences).filter((s) => DECISION_RE.test(s));

@@ -20,6 +20,15 @@ const conversation = [
 ];
 
 describe("offline summarizer", () => {
+  it("does not take its own canned reply, which quotes the user, for a decision", async () => {
+    const text = await summarize(null, [
+      { role: "user", text: "Please keep loadAccount stable." },
+      { role: "assistant", text: `${OFFLINE_NOTICE}\n\nYou said: "Please keep loadAccount stable." This is a fixed reply to user message 1 (310 tokens of context); I cannot reason offline.` },
+    ]);
+    expect(parseSummarySections(text).Decisions).toEqual(["Please keep loadAccount stable."]);
+    expect(text).not.toContain("fixed reply");
+  });
+
   it("writes the six sections with goal, decisions, files, done, open items and names", async () => {
     const text = await summarize(null, conversation);
     const sections = parseSummarySections(text);
