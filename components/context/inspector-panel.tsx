@@ -5,6 +5,15 @@ import type { ContextInfo } from "./types";
 
 type InputMessage = { role: string; content: unknown };
 
+/** Text parts read as the model reads them; tool calls and results stay JSON. */
+function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return JSON.stringify(content, null, 2);
+  return content
+    .map((part: { type?: string; text?: string }) => (part.type === "text" && typeof part.text === "string" ? part.text : JSON.stringify(part, null, 2)))
+    .join("\n\n── next part ──\n\n");
+}
+
 /** The exact input of the last model request, and what the next one would send. */
 export function InspectorPanel({ threadId, info, onClose }: { threadId: string; info: ContextInfo; onClose: () => void }) {
   const [input, setInput] = useState<ContextInfo["lastInput"]>(undefined);
@@ -67,7 +76,7 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
               {(input.messages as InputMessage[]).map((m, i) => (
                 <div key={i} className="rounded border border-neutral-200 p-2">
                   <div className="mb-1 font-medium text-neutral-600">{m.role}</div>
-                  <pre className="whitespace-pre-wrap break-words">{typeof m.content === "string" ? m.content : JSON.stringify(m.content, null, 2)}</pre>
+                  <pre className="whitespace-pre-wrap break-words">{contentText(m.content)}</pre>
                 </div>
               ))}
             </div>
