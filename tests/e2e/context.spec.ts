@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { createThread, messageById as byId, messages, send } from "./support/chat-page";
 
 // The context view in the browser, against the production server, the offline model and the e2e
 // thresholds (CONTEXT_RECENT_TOKENS=400, COMPACT_AT_INPUT_TOKENS=1500): a long conversation is
@@ -13,34 +14,6 @@ type Context = {
   lastCall: { inputTokens: number | null; createdAt: string } | null;
   compaction: { running: boolean; receipts: Array<{ startedAt: string }> };
 };
-
-async function createThread(page: Page): Promise<string> {
-  await page.goto("/");
-  await page.getByTestId("new-thread").click();
-  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
-  await expect(page.getByTestId("composer")).toBeEnabled();
-  return new URL(page.url()).pathname.split("/").pop()!;
-}
-
-const messages = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="message"][data-role="${role}"]`);
-const byId = (page: Page, id: string): Locator => page.locator(`[data-testid="message"][data-message-id="${id}"]`);
-
-/**
- * Sends a message through the composer and waits until the reply is stored. The transcript is
- * virtualized, so rows far above are not in the DOM: the new reply is told apart by its id.
- */
-async function send(page: Page, text: string) {
-  const composer = page.getByTestId("composer");
-  await expect(composer).toBeEnabled();
-  const lastReply = messages(page, "assistant").last();
-  const lastId = () => lastReply.getAttribute("data-message-id", { timeout: 500 }).catch(() => null);
-  const before = await lastId();
-  await composer.fill(text);
-  await composer.press("Enter");
-  await expect.poll(lastId).not.toBe(before);
-  await expect(lastReply).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
-  await expect(composer).toBeEnabled();
-}
 
 async function context(page: Page, id: string): Promise<Context> {
   const res = await page.request.get(`/api/threads/${id}/context`);

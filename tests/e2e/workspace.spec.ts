@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { createThread as newThread, messages, send } from "./support/chat-page";
 
 // The workspace panel beside the chat, against the production server and the offline model:
 // `write <path>` + a fenced block makes the agent call write_file, `read <path>` calls read_file.
@@ -7,26 +8,12 @@ const PLAN = "# Move callers\n- [ ] src/api/accounts.ts\n- [ ] src/jobs/reconcil
 const fence = (content: string) => "```\n" + content + "\n```";
 
 async function createThread(page: Page): Promise<string> {
-  await page.goto("/");
-  await page.getByTestId("new-thread").click();
-  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
-  await expect(page.getByTestId("composer")).toBeEnabled();
+  const id = await newThread(page);
   await expect(page.getByTestId("workspace-panel")).toBeVisible();
-  return new URL(page.url()).pathname.split("/").pop()!;
+  return id;
 }
 
-/** Sends a message and waits until the agent's turn is over. */
-async function send(page: Page, text: string) {
-  const composer = page.getByTestId("composer");
-  await expect(composer).toBeEnabled();
-  const before = await assistantMessages(page).count();
-  await composer.fill(text);
-  await composer.press("Enter");
-  await expect(assistantMessages(page)).toHaveCount(before + 1);
-  await expect(assistantMessages(page).last()).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
-}
-
-const assistantMessages = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
+const assistantMessages = (page: Page) => messages(page, "assistant");
 const fileItem = (page: Page, path: string): Locator => page.locator(`[data-testid="file-item"][data-path="${path}"]`);
 const editor = (page: Page) => page.getByTestId("file-editor");
 
@@ -64,6 +51,21 @@ test("the agent's plan appears without a reload, the person edits it, and the ag
 
   await send(page, "read migration.md");
   await expect(assistantMessages(page).last()).toContainText("src/api/accounts.ts - checked by the person");
+
+  // Long turns push the plan's turns out of the model input (small e2e thresholds)...
+  const filler = (topic: string) => Array.from({ length: 40 }, (_, i) => `Note ${i}: looked at src/${topic}/part${i}.ts.`).join(" ");
+  for (const topic of ["a", "b", "c"]) await send(page, filler(topic));
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/threads/${id}/context`)).json()).window, { timeout: 20_000 })
+    .not.toBeNull();
+  // ...and the agent still finds the remaining items, and the person's edit, in the file.
+  await send(page, "read migration.md");
+  await expect(assistantMessages(page).last()).toContainText("- [ ] src/jobs/reconcile.ts");
+  await expect(assistantMessages(page).last()).toContainText("checked by the person");
+  const ctx = await (await page.request.get(`/api/threads/${id}/context?input=1`)).json();
+  expect(ctx.lastCall.windowApplied).toBe(true);
+  const verbatim = JSON.stringify(ctx.lastInput.messages).replace(/Summary of earlier conversation:[^"]*/g, "");
+  expect(verbatim).not.toContain("write migration.md");
 });
 
 test("an agent write over unsaved edits raises a conflict; keep mine, then history and restore", async ({ page }) => {

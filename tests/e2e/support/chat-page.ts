@@ -1,0 +1,29 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export async function createThread(page: Page): Promise<string> {
+  await page.goto("/");
+  await page.getByTestId("new-thread").click();
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByTestId("composer")).toBeEnabled();
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+export const messages = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="message"][data-role="${role}"]`);
+export const messageById = (page: Page, id: string): Locator => page.locator(`[data-testid="message"][data-message-id="${id}"]`);
+
+/**
+ * Sends a message through the composer and waits until the reply is stored. The transcript is
+ * virtualized, so rows far above are not in the DOM: the new reply is told apart by its id.
+ */
+export async function send(page: Page, text: string) {
+  const composer = page.getByTestId("composer");
+  await expect(composer).toBeEnabled();
+  const lastReply = messages(page, "assistant").last();
+  const lastId = () => lastReply.getAttribute("data-message-id", { timeout: 500 }).catch(() => null);
+  const before = await lastId();
+  await composer.fill(text);
+  await composer.press("Enter");
+  await expect.poll(lastId).not.toBe(before);
+  await expect(lastReply).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  await expect(composer).toBeEnabled();
+}
