@@ -1,15 +1,51 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3471);
+const POSTGRES = process.env.TEST_DATABASE_URL;
+const PG_PORTS = [PORT + 10, PORT + 11];
 
-// The e2e server is the production build (`npm start` builds when needed) on its own SQLite file
-// with small token thresholds, so compaction happens within a few messages.
+// Small token thresholds, so compaction happens within a few messages.
+const appEnv = {
+  DATA_DIR: "./test-data",
+  OFFLINE_DELAY_MS: "10",
+  CONTEXT_RECENT_TOKENS: process.env.E2E_RECENT_TOKENS ?? "400",
+  COMPACT_AT_INPUT_TOKENS: process.env.E2E_COMPACT_AT ?? "1500",
+  CHAT_MODEL: "offline",
+};
+
+// Runs once in the main process (workers inherit the flag): build once for all servers, and give
+// the two PostgreSQL instances a fresh, migrated database before they start side by side.
+let postgresUrl = "";
+if (!process.env.E2E_PREPARED) {
+  execFileSync(process.execPath, ["scripts/start.mjs", "--build-only"], { stdio: "inherit" });
+  if (POSTGRES) {
+    postgresUrl = execFileSync(process.execPath, ["scripts/e2e-postgres-db.mjs", POSTGRES, `lrc_e2e_${PORT}`], { encoding: "utf8" }).trim().split("\n").pop()!;
+  }
+  process.env.E2E_PREPARED = "1";
+  process.env.E2E_POSTGRES_APP_URL = postgresUrl;
+}
+postgresUrl = process.env.E2E_POSTGRES_APP_URL ?? "";
+process.env.E2E_INSTANCE_URLS = PG_PORTS.map((p) => `http://127.0.0.1:${p}`).join(",");
+
+const server = (port: number, databaseUrl: string, fresh: string) => ({
+  command: `${fresh}node scripts/start.mjs`,
+  url: `http://127.0.0.1:${port}/api/model`,
+  reuseExistingServer: false,
+  timeout: 300_000,
+  stdout: "pipe" as const,
+  env: { ...appEnv, PORT: String(port), DATABASE_URL: databaseUrl },
+});
+
+// The main server: the production build on its own SQLite file. With TEST_DATABASE_URL, two more
+// instances share one PostgreSQL database, as a scaled-out deployment would.
 export default defineConfig({
   testDir: "tests/e2e",
+  testIgnore: postgresUrl ? [] : ["**/two-instances.spec.ts"],
   timeout: 60_000,
   expect: { timeout: 15_000 },
   workers: 1,
-  reporter: process.env.CI ? "list" : [["list"]],
+  reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: "chromium",
@@ -22,21 +58,9 @@ export default defineConfig({
         "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
-  webServer: {
+  webServer: [
     // Each run starts from an empty database; the server migrates it on start.
-    command: `rm -f test-data/e2e-${PORT}.db* && node scripts/start.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/model`,
-    reuseExistingServer: false,
-    timeout: 300_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(PORT),
-      DATABASE_URL: `file:./test-data/e2e-${PORT}.db`,
-      DATA_DIR: "./test-data",
-      OFFLINE_DELAY_MS: "10",
-      CONTEXT_RECENT_TOKENS: process.env.E2E_RECENT_TOKENS ?? "400",
-      COMPACT_AT_INPUT_TOKENS: process.env.E2E_COMPACT_AT ?? "1500",
-      CHAT_MODEL: "offline",
-    },
-  },
+    server(PORT, `file:./test-data/e2e-${PORT}.db`, `rm -f test-data/e2e-${PORT}.db* && `),
+    ...(postgresUrl ? PG_PORTS.map((p) => server(p, postgresUrl, "")) : []),
+  ],
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: apply pending migrations, build when the build is missing or older than the
-// sources, then serve on PORT (default 3000). `--dev` runs `next dev` instead of building.
+// sources, then serve on PORT (default 3000). `--dev` runs `next dev` instead of building;
+// `--build-only` builds when needed and exits (the e2e setup builds once for several servers).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { deployMigrations } from "./migrations.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 const dev = process.argv.includes("--dev");
+const buildOnly = process.argv.includes("--build-only");
 const port = process.env.PORT ?? "3000";
 const url = process.env.DATABASE_URL ?? "file:./data/app.db";
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -19,8 +21,10 @@ if (!fs.existsSync(path.join(root, "lib/db/generated/sqlite/client.ts"))) {
   spawnSync(process.execPath, ["scripts/db-generate.mjs"], { stdio: "inherit" });
 }
 
-const applied = await deployMigrations(url);
-console.log(applied.length ? `Database migrated: ${applied.join(", ")}` : "Database is up to date.");
+if (!buildOnly) {
+  const applied = await deployMigrations(url);
+  console.log(applied.length ? `Database migrated: ${applied.join(", ")}` : "Database is up to date.");
+}
 
 /** A hash of everything the build reads, so a changed checkout rebuilds and an unchanged one does not. */
 function sourceHash() {
@@ -46,9 +50,12 @@ if (!dev) {
     console.log("Building the app (first start or changed sources)...");
     const r = spawnSync(nextBin, ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (r.status !== 0) process.exit(r.status ?? 1);
-    fs.writeFileSync(stamp, current);
+    // Hashed again after the build: `next build` itself may touch next-env.d.ts and tsconfig.json.
+    fs.writeFileSync(stamp, sourceHash());
   }
 }
+
+if (buildOnly) process.exit(0);
 
 const child = spawn(nextBin, [dev ? "dev" : "start", "-p", port], {
   stdio: "inherit",
