@@ -9,6 +9,7 @@ const PG_PORTS = [PORT + 10, PORT + 11];
 const appEnv = {
   DATA_DIR: "./test-data",
   OFFLINE_DELAY_MS: "10",
+  OFFLINE_SUMMARY_DELAY_MS: "1200",
   CONTEXT_RECENT_TOKENS: process.env.E2E_RECENT_TOKENS ?? "400",
   COMPACT_AT_INPUT_TOKENS: process.env.E2E_COMPACT_AT ?? "1500",
   CHAT_MODEL: "offline",

@@ -19,6 +19,8 @@ const schema = z.object({
   COMPACT_AT_INPUT_TOKENS: z.coerce.number().int().positive().default(100_000),
   OFFLINE_CONTEXT_WINDOW: z.coerce.number().int().positive().default(200_000),
   OFFLINE_DELAY_MS: z.coerce.number().int().min(0).default(15),
+  // Makes the offline summarizer as slow as a remote one, so "summarizing…" can be seen and tested.
+  OFFLINE_SUMMARY_DELAY_MS: z.coerce.number().int().min(0).default(0),
   MAX_MESSAGE_CHARS: z.coerce.number().int().positive().default(100_000),
   MAX_FILE_BYTES: z.coerce.number().int().positive().default(256 * 1024),
   MAX_FILES_PER_WORKSPACE: z.coerce.number().int().positive().default(500),

@@ -95,13 +95,13 @@ const OFFLINE_KEY = Symbol.for("longrun-chat.offline-models");
 type OfflineStore = Map<string, LanguageModelV4>;
 
 function offlineModel(): LanguageModelV4 {
-  const { OFFLINE_CONTEXT_WINDOW: contextWindow, OFFLINE_DELAY_MS: delayMs } = config();
+  const { OFFLINE_CONTEXT_WINDOW: contextWindow, OFFLINE_DELAY_MS: delayMs, OFFLINE_SUMMARY_DELAY_MS: summaryDelayMs } = config();
   const g = globalThis as { [OFFLINE_KEY]?: OfflineStore };
   const store = (g[OFFLINE_KEY] ??= new Map());
-  const key = `${contextWindow}:${delayMs}`;
+  const key = `${contextWindow}:${delayMs}:${summaryDelayMs}`;
   let model = store.get(key);
   if (!model) {
-    model = createOfflineModel({ contextWindow, delayMs });
+    model = createOfflineModel({ contextWindow, delayMs, summaryDelayMs });
     store.set(key, model);
   }
   return model;

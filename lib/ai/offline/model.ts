@@ -12,6 +12,7 @@ import { contextOverflowError, OFFLINE_URL } from "./errors";
 import { PromptCache } from "./prompt-cache";
 import { planReply, type OfflineReply } from "./respond";
 import { promptSegments, json } from "./serialize";
+import { OFFLINE_SUMMARIZER_MARKER } from "./summarizer-protocol";
 import { abortError, finishReason, replyStream } from "./stream";
 
 export type OfflineModelOptions = {
@@ -19,6 +20,8 @@ export type OfflineModelOptions = {
   contextWindow?: number;
   /** Pause between streamed deltas; defaults to OFFLINE_DELAY_MS. */
   delayMs?: number;
+  /** Extra time a summarizer call takes; defaults to OFFLINE_SUMMARY_DELAY_MS. */
+  summaryDelayMs?: number;
 };
 
 /** Read from `providerOptions.offline.cacheKey`; calls in one scope share a prompt cache. */
@@ -33,6 +36,7 @@ const MAX_OVERFLOW_ONCE_MEMORY = 1000;
 export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageModelV4 {
   const contextWindow = opts.contextWindow ?? config().OFFLINE_CONTEXT_WINDOW;
   const delayMs = opts.delayMs ?? config().OFFLINE_DELAY_MS;
+  const summaryDelayMs = opts.summaryDelayMs ?? config().OFFLINE_SUMMARY_DELAY_MS;
   const cache = new PromptCache();
   const overflowSeen = new Set<string>();
   let calls = 0;
@@ -63,6 +67,7 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
     const n = ++calls;
     return {
       reply,
+      summarizing: options.prompt.some((m) => m.role === "system" && m.content.includes(OFFLINE_SUMMARIZER_MARKER)),
       responseId: `offline-${Date.now().toString(36)}-${n}`,
       toolCallIds: reply.toolCalls.map((_, i) => `offline_call_${Date.now().toString(36)}_${n}_${i}`),
       usage: usage(inputTokens, cacheRead, reply),
@@ -78,6 +83,7 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
 
     async doGenerate(options): Promise<LanguageModelV4GenerateResult> {
       const call = await run(options);
+      if (call.summarizing && summaryDelayMs > 0) await sleep(summaryDelayMs, options.abortSignal);
       const content: LanguageModelV4Content[] = [];
       if (call.reply.text !== "") content.push({ type: "text", text: call.reply.text });
       call.reply.toolCalls.forEach((tc, i) => {
@@ -104,6 +110,17 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
       return { stream, request: { url: OFFLINE_URL, body: call.requestBody } };
     },
   };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    }, { once: true });
+  });
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -107,3 +107,19 @@ describe("summarizer input protocol", () => {
     expect(parsed?.messages[1].text).toContain("sneaky");
   });
 });
+
+describe("offline summarizer latency", () => {
+  it("takes summaryDelayMs like a remote summarizer, and an abort ends the wait", async () => {
+    const model = createOfflineModel({ delayMs: 0, summaryDelayMs: 300 });
+    const call = () => generateText({ model, system: SUMMARIZER_SYSTEM_PROMPT, prompt: buildSummarizerPrompt({ previousSummary: null, messages: conversation }) });
+    const t0 = performance.now();
+    await call();
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
+    const controller = new AbortController();
+    const aborted = generateText({ model, system: SUMMARIZER_SYSTEM_PROMPT, prompt: "x", abortSignal: controller.signal, maxRetries: 0 });
+    setTimeout(() => controller.abort(), 20);
+    const t1 = performance.now();
+    await expect(aborted).rejects.toThrow();
+    expect(performance.now() - t1).toBeLessThan(250);
+  });
+});
