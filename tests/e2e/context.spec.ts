@@ -22,20 +22,20 @@ async function context(page: Page, id: string): Promise<Context> {
 }
 
 /**
- * Waits until the compaction the last reply triggers (if its input crossed the threshold) has
- * started and finished, and a valid summary window stands; returns its cut.
+ * Waits until no compaction runs and a valid summary window stands, twice in a row with the same
+ * cut: a reply's compaction starts just after it (or is skipped while another still runs).
  */
 async function settledCut(page: Page, id: string): Promise<string> {
+  let previous: string | null = null;
   let cut: string | null = null;
   await expect
     .poll(async () => {
       const ctx = await context(page, id);
-      const call = ctx.lastCall;
-      const triggered = call !== null && (call.inputTokens ?? 0) >= ctx.thresholds.compactAtInputTokens;
-      const ranSince = call !== null && ctx.compaction.receipts.some((r) => r.startedAt >= call.createdAt);
-      cut = !ctx.compaction.running && ctx.window && (!triggered || ranSince) ? ctx.window.cutMessageId : null;
+      const now = !ctx.compaction.running && ctx.window ? ctx.window.cutMessageId : null;
+      cut = now !== null && now === previous ? now : null;
+      previous = now;
       return cut;
-    }, { timeout: 20_000 })
+    }, { timeout: 30_000, intervals: [1500] })
     .not.toBeNull();
   return cut!;
 }
