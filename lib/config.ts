@@ -24,6 +24,8 @@ const schema = z.object({
   MAX_MESSAGE_CHARS: z.coerce.number().int().positive().default(100_000),
   MAX_FILE_BYTES: z.coerce.number().int().positive().default(256 * 1024),
   MAX_FILES_PER_WORKSPACE: z.coerce.number().int().positive().default(500),
+  // A span larger than this is summarized in several calls, each fed the running summary.
+  SUMMARY_CHUNK_TOKENS: z.coerce.number().int().positive().default(60_000),
   COMPACTION_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   SMTP_URL: z.string().optional(),
 });

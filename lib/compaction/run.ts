@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { namesSection, pickCut, summaryCutIndex, sumTokens } from "@/lib/context";
+import { pickCut, summarizerText, summaryCutIndex, sumTokens, type StoredPart } from "@/lib/context";
 import { countTokens } from "@/lib/ai/tokens";
 import { getSummaryModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
@@ -9,8 +9,8 @@ import { activeSummary } from "@/lib/db/summaries";
 import { releaseLease, renewLease, tryAcquireLease } from "./lease";
 import { saveSummaryIfCurrent } from "./save";
 import { callSummarizer } from "./summarize";
+import { summarizeSpan } from "./summarize-span";
 import type { CompactionTrigger } from "./trigger";
-import { checkSummaryText, lostNames, requiredNames } from "./verify";
 
 export type CompactionStatus = "busy" | "skipped" | "saved" | "discarded" | "failed";
 export type CompactionResult = { status: CompactionStatus; reason?: string; compactionId?: string; summaryId?: string };
@@ -30,19 +30,23 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
   const holder = hooks.holder ?? `${process.pid}:${crypto.randomUUID()}`;
   const ttl = config().COMPACTION_LEASE_MS;
   if (!(await tryAcquireLease(threadId, holder, ttl))) return { status: "busy" };
-  // A slow summarizer keeps the lease alive; a crashed process stops renewing and loses it.
-  const heartbeat = setInterval(() => void renewLease(threadId, holder, ttl).catch(() => undefined), Math.max(1000, ttl / 3));
-  const receipt = await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } });
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let receiptId: string | null = null;
   const started = Date.now();
-  const finish = async (status: Exclude<CompactionStatus, "busy">, fields: Record<string, unknown> = {}) => {
+  const finish = async (status: Exclude<CompactionStatus, "busy">, fields: Record<string, unknown> = {}): Promise<CompactionResult> => {
+    const result = { status, compactionId: receiptId ?? undefined, reason: fields.reason as string | undefined, summaryId: fields.summaryId as string | undefined };
+    if (!receiptId) return result;
     await db().compaction.update({
-      where: { id: receipt.id },
+      where: { id: receiptId },
       data: { status, durationMs: Date.now() - started, finishedAt: new Date(), ...fields },
     });
-    return { status, compactionId: receipt.id, reason: fields.reason as string | undefined, summaryId: fields.summaryId as string | undefined };
+    return result;
   };
-  const summarize = hooks.summarize ?? callSummarizer;
   try {
+    receiptId = (await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } })).id;
+    // A slow summarizer keeps the lease alive; a crashed process stops renewing and loses it.
+    heartbeat = setInterval(() => void renewLease(threadId, holder, ttl).catch(() => undefined), Math.max(1000, ttl / 3));
+
     const floor = await latestRunStart(threadId);
     const rows = await db().message.findMany({
       where: { threadId, deletedAt: null, seq: { gte: floor?.seq ?? 0 } },
@@ -56,41 +60,29 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     if (cut <= spanStart) return await finish("skipped", { reason: "the cut would not move forward" });
 
     const spanRows = rows.slice(spanStart, cut);
-    const span = await db().message.findMany({
+    const spanParts = await db().message.findMany({
       where: { threadId, deletedAt: null, seq: { gte: spanRows[0].seq, lte: spanRows[spanRows.length - 1].seq } },
       orderBy: { seq: "asc" },
-      select: { role: true, text: true },
+      select: { role: true, parts: true, tokens: true },
     });
+    const span = spanParts.map((m) => ({ role: m.role, tokens: m.tokens, text: summarizerText(JSON.parse(m.parts) as StoredPart[]) }));
     const previousText = previousIndex >= 0 && previous ? previous.text : null;
     const tokensBefore = sumTokens(spanRows) + (previousText && previous ? previous.tokens : 0);
 
-    const first = await summarize(threadId, previousText, span);
-    const check = checkSummaryText(first.text);
-    if (!check.ok) return await finish("failed", { reason: check.reason, modelId: first.modelId, inputTokens: first.inputTokens, outputTokens: first.outputTokens });
-
-    const required = await requiredNames(span.map((m) => m.text), previousText);
-    let text = first.text.trim();
-    let usage = { inputTokens: first.inputTokens, outputTokens: first.outputTokens };
-    const lost = lostNames(required, text);
-    if (lost.length) {
-      const repair = await summarize(threadId, text, [],
-        `The summary above lost these names and paths. Rewrite it, keeping every section, and copy each of them exactly:\n${lost.map((n) => `- ${n}`).join("\n")}`);
-      usage = { inputTokens: usage.inputTokens + repair.inputTokens, outputTokens: usage.outputTokens + repair.outputTokens };
-      if (checkSummaryText(repair.text).ok && lostNames(required, repair.text).length < lost.length) text = repair.text.trim();
-      const stillLost = lostNames(required, text);
-      if (stillLost.length) text = `${text}\n\n${namesSection(stillLost)}`;
-    }
+    const summary = await summarizeSpan({
+      threadId, previousText, span, chunkTokens: config().SUMMARY_CHUNK_TOKENS, summarize: hooks.summarize ?? callSummarizer,
+    });
+    const usage = { modelId: summary.modelId, inputTokens: summary.inputTokens, outputTokens: summary.outputTokens };
+    if (!summary.ok) return await finish("failed", { reason: summary.reason, ...usage });
 
     await hooks.beforeSave?.();
-    const family = getSummaryModel().family;
-    const tokens = countTokens(text, family);
+    const tokens = countTokens(summary.text, getSummaryModel().family);
     const saved = await saveSummaryIfCurrent({
-      threadId, compactionId: receipt.id, text, tokens, cutMessageId: rows[cut].id, floorMessageId: floor?.id ?? null, holder,
+      threadId, compactionId: receiptId, text: summary.text, tokens, cutMessageId: rows[cut].id, floorMessageId: floor?.id ?? null, holder,
     });
     const fields = {
       cutMessageId: rows[cut].id, spanFirstId: spanRows[0].id, spanLastId: spanRows[spanRows.length - 1].id,
-      tokensBefore, tokensAfter: tokens, namesKept: required.length, namesRepaired: JSON.stringify(lost),
-      modelId: first.modelId, ...usage,
+      tokensBefore, tokensAfter: tokens, namesKept: summary.namesKept, namesRepaired: JSON.stringify(summary.namesRepaired), ...usage,
     };
     if (!saved.saved) return await finish("discarded", { ...fields, reason: saved.reason });
     return await finish("saved", { ...fields, summaryId: saved.summaryId });

@@ -36,3 +36,4 @@ export {
   type DigestRun,
   type RunDigestOptions,
 } from "./run-digest";
+export { chunkByTokens, summarizerText } from "./summarizer-input";

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { completeTurn, textStart } from "./support/turns";
 import { seedConversation } from "./support/seed";
+import { appendMessage } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";
 import { runCompaction } from "@/lib/compaction/run";
 import { callSummarizer } from "@/lib/compaction/summarize";
@@ -168,6 +169,47 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     expect(await env.db.compaction.count({ where: { threadId: quiet.id } })).toBe(0);
     await afterTurn(quiet.id, Promise.resolve({ lastInputTokens: 400, overflow: false, status: "complete" as const }));
     expect(await env.db.compaction.findFirstOrThrow({ where: { threadId: quiet.id } })).toMatchObject({ trigger: "threshold" });
+  });
+
+  it("folds a span larger than the chunk budget in several calls, each given the running summary", async () => {
+    process.env.SUMMARY_CHUNK_TOKENS = "40";
+    resetConfigForTests();
+    try {
+      const t = await createThread(userId);
+      await seedConversation(t.id, ARTICLE);
+      const calls: Array<{ previous: string | null; count: number }> = [];
+      const result = await runCompaction(t.id, "threshold", {
+        summarize: async (threadId, previous, messages, extra) => {
+          calls.push({ previous, count: messages.length });
+          return callSummarizer(threadId, previous, messages, extra);
+        },
+      });
+      expect(result.status).toBe("saved");
+      expect(calls.length).toBeGreaterThan(1);
+      expect(calls[0].previous).toBeNull();
+      for (let i = 1; i < calls.length; i++) expect(calls[i].previous).toContain("## Goal");
+      expect(calls.reduce((n, c) => n + c.count, 0)).toBe(3); // every message of the span, once
+      const summary = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
+      for (const name of ["getAccount", "src/accounts/load.ts", "showAccount"]) expect(summary.text).toContain(name);
+    } finally {
+      delete process.env.SUMMARY_CHUNK_TOKENS;
+      useSmallBudgets();
+    }
+  });
+
+  it("gives the summarizer the tool calls too: a path only written through a tool is kept", async () => {
+    const t = await createThread(userId);
+    await seedConversation(t.id, [["user", "Record our decisions somewhere durable, please, with every detail we agreed."]]);
+    const parts = [
+      { type: "step-start" },
+      { type: "tool-write_file", toolCallId: "c1", state: "output-available", input: { path: "notes/decisions-2026.md", content: "..." }, output: { ok: true, version: 1 } },
+      { type: "text", text: "Saved." },
+    ];
+    await appendMessage(t.id, { role: "assistant", parts, text: "Saved.", tokens: 100 });
+    await seedConversation(t.id, [["user", "Thanks."]]);
+    expect((await runCompaction(t.id, "threshold")).status).toBe("saved");
+    const summary = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
+    expect(summary.text).toContain("notes/decisions-2026.md");
   });
 
   it("loses none of 101 paths, even with a summarizer that keeps only five", async () => {

@@ -22,6 +22,9 @@ describe("checkSummaryText", () => {
     expect(checkSummaryText("This model's maximum context length... context_length_exceeded").ok).toBe(false);
     expect(checkSummaryText("I'm sorry, but I cannot summarize this conversation.").ok).toBe(false);
   });
+  it("accepts a summary whose subject sounds like an error", () => {
+    expect(checkSummaryText("## Goal\nAdd a per-user rate limit to the API.\n## Decisions\n- Return 503 service unavailable when Redis is down.").ok).toBe(true);
+  });
   it("accepts a real summary", () => {
     expect(checkSummaryText("## Goal\nMove callers from getAccount to loadAccount.\n## Open items\n- src/cli/accounts.ts").ok).toBe(true);
   });
