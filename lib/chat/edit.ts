@@ -3,7 +3,8 @@ import { getChatModel } from "@/lib/ai/registry";
 import { countMessageTokens } from "@/lib/context";
 import { db } from "@/lib/db/client";
 import { appendMessageTx, type StoredMessage } from "@/lib/db/messages";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
+import { cutTranscriptAt } from "./transcript-cut";
 
 /**
  * Editing never mutates: the new text becomes a new message with a new id, and the old message
@@ -15,14 +16,7 @@ export async function editUserMessage(threadId: string, messageId: string, text:
   const parts = [{ type: "text", text }];
   const tokens = countMessageTokens(parts, (t) => countTokens(t, family));
   return db().$transaction(async (tx) => {
-    const target = await tx.message.findFirst({ where: { id: messageId, threadId, deletedAt: null }, select: { seq: true, role: true } });
-    if (!target) throw notFound("Message");
-    if (target.role !== "user") throw new AppError("invalid_body", "Only a user message can be edited; retry an assistant message instead");
-    const removed = await tx.message.updateMany({
-      where: { threadId, deletedAt: null, seq: { gte: target.seq } },
-      data: { deletedAt: new Date() },
-    });
-    if (removed.count === 0) throw new AppError("conflict", "The message was changed by another request; reload and try again");
+    await cutTranscriptAt(tx, threadId, messageId, "user");
     const fresh = await appendMessageTx(tx, threadId, { role: "user", parts, text, tokens });
     await tx.message.update({ where: { id: messageId }, data: { replacedById: fresh.id } });
     return fresh;

@@ -1,15 +1,19 @@
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/errors";
+import { cutTranscriptAt } from "./transcript-cut";
 
 /**
  * Retrying an assistant message: it and everything after it leave the live transcript in one
  * transaction (kept for audit); the turn then answers the user message before it again.
+ * Returns that user message's id, or null when the reply had none before it.
  */
-export async function prepareRetry(threadId: string, messageId: string): Promise<void> {
-  await db().$transaction(async (tx) => {
-    const target = await tx.message.findFirst({ where: { id: messageId, threadId, deletedAt: null }, select: { seq: true, role: true } });
-    if (!target) throw notFound("Message");
-    if (target.role !== "assistant") throw new AppError("invalid_body", "Only an assistant message can be retried; edit a user message instead");
-    await tx.message.updateMany({ where: { threadId, deletedAt: null, seq: { gte: target.seq } }, data: { deletedAt: new Date() } });
+export async function prepareRetry(threadId: string, messageId: string): Promise<string | null> {
+  return db().$transaction(async (tx) => {
+    const { seq } = await cutTranscriptAt(tx, threadId, messageId, "assistant");
+    const answered = await tx.message.findFirst({
+      where: { threadId, deletedAt: null, role: "user", seq: { lt: seq } },
+      orderBy: { seq: "desc" },
+      select: { id: true },
+    });
+    return answered?.id ?? null;
   });
 }

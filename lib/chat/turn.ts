@@ -5,6 +5,7 @@ import { countTokens } from "@/lib/ai/tokens";
 import { isContextOverflowError } from "@/lib/ai/overflow";
 import { countMessageTokens, messageText } from "@/lib/context";
 import { appendMessage, type MessagePart } from "@/lib/db/messages";
+import { storeReply } from "./store-reply";
 import { recordModelCall } from "@/lib/db/model-calls";
 import { getOwnedThread, renameThread } from "@/lib/db/threads";
 import { buildModelInput } from "./model-input";
@@ -40,14 +41,19 @@ export async function runTurn(opts: {
   const model = getChatModel();
   const count = (text: string) => countTokens(text, model.family);
 
+  // The user message this turn answers: if an edit or retry removes it while the reply streams,
+  // the reply is still stored, but only for audit.
+  let answeredId: string | null;
   if (start.kind === "submit") {
     const text = messageText(start.parts);
-    await appendMessage(threadId, { role: "user", parts: start.parts, text, tokens: countMessageTokens(start.parts, count) });
+    const stored = await appendMessage(threadId, { role: "user", parts: start.parts, text, tokens: countMessageTokens(start.parts, count) });
+    answeredId = stored.id;
     if (thread.title === "New chat") await renameThread(userId, threadId, text.replace(/\s+/g, " ").trim().slice(0, 60) || "New chat");
   } else if (start.kind === "retry") {
-    await prepareRetry(threadId, start.messageId);
+    answeredId = await prepareRetry(threadId, start.messageId);
   } else {
     await assertAwaitingReply(threadId, start.messageId);
+    answeredId = start.messageId;
   }
 
   const assistantId = newMessageId();
@@ -108,8 +114,9 @@ export async function runTurn(opts: {
       const text = messageText(parts);
       const error = turnError ? describeModelError(turnError) : null;
       try {
-        await appendMessage(threadId, {
-          id: assistantId, role: "assistant", parts, text, tokens: countMessageTokens(parts, count), status, error,
+        await storeReply(threadId, answeredId, {
+          id: assistantId, role: "assistant", parts, text, tokens: countMessageTokens(parts, count), status,
+          error: error ?? (status === "stopped" && !text ? "Stopped before any reply." : null),
         });
       } catch (e) {
         console.error("[assistant message not stored]", e);

@@ -39,6 +39,8 @@ export type NewMessage = {
   status?: string;
   error?: string | null;
   runStart?: boolean;
+  /** Set when the row is stored only for audit (a reply to a message that an edit removed). */
+  deletedAt?: Date | null;
 };
 
 /** Allocates the next per-thread sequence number with one atomic increment, then inserts. */
@@ -52,7 +54,7 @@ export async function appendMessageTx(tx: Tx, threadId: string, m: NewMessage): 
     data: {
       ...(m.id ? { id: m.id } : {}),
       threadId, seq: lastSeq, role: m.role, parts: JSON.stringify(m.parts), text: m.text, tokens: m.tokens,
-      status: m.status ?? "complete", error: m.error ?? null, runStart: m.runStart ?? false,
+      status: m.status ?? "complete", error: m.error ?? null, runStart: m.runStart ?? false, deletedAt: m.deletedAt ?? null,
     },
     select: messageSelect,
   });

@@ -3,6 +3,8 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { completeTurn, stoppedTurn, textStart } from "./support/turns";
 import { createThread, getOwnedThread, listThreads, renameThread, deleteThread } from "@/lib/db/threads";
 import { appendMessage, listMessagesPage } from "@/lib/db/messages";
+import { editUserMessage } from "@/lib/chat/edit";
+import { runTurn } from "@/lib/chat/turn";
 
 describe.each(testDatabases())("chat turn on $name", (target) => {
   let env: Provisioned;
@@ -102,5 +104,42 @@ describe.each(testDatabases())("chat turn on $name", (target) => {
     expect(old.deletedAt).not.toBeNull();
     await expect(completeTurn(userId, t.id, { kind: "retry", messageId: live[0].id })).rejects.toMatchObject({ status: 400 });
     await expect(completeTurn(otherUserId, t.id, { kind: "retry", messageId: live[1].id })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("of two concurrent edits (or retries) of one message exactly one wins", async () => {
+    const t = await createThread(userId);
+    await completeTurn(userId, t.id, textStart("first"));
+    const [user] = await env.db.message.findMany({ where: { threadId: t.id }, orderBy: { seq: "asc" } });
+    const edits = await Promise.allSettled([editUserMessage(t.id, user.id, "edit A"), editUserMessage(t.id, user.id, "edit B")]);
+    expect(edits.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(edits.find((r) => r.status === "rejected")).toMatchObject({ reason: { status: expect.any(Number) } });
+    const live = await env.db.message.findMany({ where: { threadId: t.id, deletedAt: null } });
+    expect(live).toHaveLength(1);
+    expect(["edit A", "edit B"]).toContain(live[0].text);
+
+    await completeTurn(userId, t.id, { kind: "continue", messageId: live[0].id });
+    const reply = await env.db.message.findFirstOrThrow({ where: { threadId: t.id, deletedAt: null, role: "assistant" } });
+    const retries = await Promise.allSettled([
+      completeTurn(userId, t.id, { kind: "retry", messageId: reply.id }),
+      completeTurn(userId, t.id, { kind: "retry", messageId: reply.id }),
+    ]);
+    expect(retries.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await env.db.message.count({ where: { threadId: t.id, deletedAt: null } })).toBe(2);
+  });
+
+  it("a reply whose user message was edited away while it streamed is kept for audit only", async () => {
+    const t = await createThread(userId);
+    const { response, done } = await runTurn({ userId, threadId: t.id, start: textStart("long 300"), signal: new AbortController().signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    const user = await env.db.message.findFirstOrThrow({ where: { threadId: t.id, role: "user" } });
+    const edited = await editUserMessage(t.id, user.id, "never mind, something else");
+    while (!(await reader.read()).done) { /* drain like a browser */ }
+    await done;
+    const rows = await env.db.message.findMany({ where: { threadId: t.id }, orderBy: { seq: "asc" } });
+    const reply = rows.find((m) => m.role === "assistant")!;
+    expect(reply.deletedAt).not.toBeNull();
+    const live = rows.filter((m) => m.deletedAt === null);
+    expect(live.map((m) => m.id)).toEqual([edited.id]);
   });
 });
