@@ -40,8 +40,11 @@ describe.each(testDatabases())("compaction on $name", (target) => {
   it("cuts at the expected user message, saves a verified summary with a receipt, and an edit makes it stale", async () => {
     const t = await createThread(userId);
     const m = await seedConversation(t.id, ARTICLE);
+    const touched = (await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).updatedAt;
     const result = await runCompaction(t.id, "threshold");
     expect(result.status).toBe("saved");
+    // Background work does not move the thread up the sidebar.
+    expect((await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).updatedAt).toEqual(touched);
     const summary = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
     expect(summary.cutMessageId).toBe(m[3].id);
     for (const name of ["getAccount", "loadAccount", "src/accounts/load.ts", "src/jobs/reconcile.ts", "showAccount"]) {
