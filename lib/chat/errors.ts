@@ -1,7 +1,7 @@
 import { APICallError } from "ai";
 import { isContextOverflowError } from "@/lib/ai/overflow";
 
-/** What the person reads in the transcript when a model call fails. Never leaks keys or stacks. */
+/** What the person reads in the transcript when a model call fails. Never leaks keys, hosts or stacks. */
 export function describeModelError(error: unknown): string {
   if (isContextOverflowError(error)) {
     return "The conversation no longer fits the model's context window. Earlier messages will be summarized in the background; retry in a moment.";
@@ -11,5 +11,7 @@ export function describeModelError(error: unknown): string {
     return `The model provider returned an error${status}: ${error.message.slice(0, 300)}`;
   }
   if (error instanceof Error && error.name === "AbortError") return "Stopped.";
-  return error instanceof Error ? `The model call failed: ${error.message.slice(0, 300)}` : "The model call failed.";
+  // Anything else is ours (database, network, a bug): its text may name internal hosts or paths.
+  console.error("[model call failed]", error);
+  return "The model call failed on the server. Nothing you sent was lost; please retry.";
 }

@@ -8,8 +8,7 @@ import { AppError } from "@/lib/errors";
 export async function parseBody<S extends z.ZodType>(req: Request, schema: S, maxBytes: number): Promise<z.infer<S>> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError("too_large", `Request body is larger than ${maxBytes} bytes`);
-  const raw = await req.text();
-  if (Buffer.byteLength(raw) > maxBytes) throw new AppError("too_large", `Request body is larger than ${maxBytes} bytes`);
+  const raw = await readCapped(req, maxBytes);
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -23,4 +22,23 @@ export async function parseBody<S extends z.ZodType>(req: Request, schema: S, ma
     throw new AppError("invalid_body", `Invalid field "${field}": ${issue.message}`, { field });
   }
   return parsed.data;
+}
+
+/** Reads the body but stops at the cap: a chunked upload without Content-Length is not buffered whole. */
+async function readCapped(req: Request, maxBytes: number): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError("too_large", `Request body is larger than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }

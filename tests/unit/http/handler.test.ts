@@ -55,6 +55,19 @@ describe("parseBody", () => {
     await expect(parseBody(post(big), schema, 1000)).rejects.toMatchObject({ status: 413 });
   });
 
+  it("stops reading a streamed body without a length once it passes the cap", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new TextEncoder().encode("x".repeat(512)));
+      },
+    });
+    const req = new Request("http://x/api", { method: "POST", body: endless, duplex: "half" } as RequestInit);
+    await expect(parseBody(req, schema, 1000)).rejects.toMatchObject({ status: 413 });
+    expect(pulled).toBeLessThan(10);
+  });
+
   it("returns the parsed value", async () => {
     await expect(parseBody(post(JSON.stringify({ title: "ok", count: 2 })), schema, 1000)).resolves.toEqual({ title: "ok", count: 2 });
   });
