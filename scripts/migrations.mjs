@@ -15,14 +15,6 @@ export function providerOf(url) {
   return /^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite";
 }
 
-function pgConfig(url) {
-  const u = new URL(url);
-  return {
-    host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username) || undefined,
-    password: decodeURIComponent(u.password) || undefined, database: u.pathname.slice(1) || "postgres",
-  };
-}
-
 async function makeFactory(url) {
   if (providerOf(url) === "sqlite") {
     const file = url.replace(/^file:/, "");
@@ -42,9 +34,8 @@ async function makeFactory(url) {
     Result.prototype.__charPatched = true;
   }
   // adapter-pg's own connectToShadowDb can end up on the main database and drops the shadow database
-  // before closing its pool, so build a safe one.
-  const cfg = pgConfig(url);
-  const main = new PrismaPg(cfg);
+  // before closing its pool, so build a safe one. Whole URLs keep sslmode, host sockets and options.
+  const main = new PrismaPg({ connectionString: url });
   return {
     provider: main.provider, adapterName: main.adapterName,
     connect: () => main.connect(),
@@ -52,7 +43,9 @@ async function makeFactory(url) {
       const admin = await main.connect();
       const db = `prisma_migrate_shadow_db_${crypto.randomUUID()}`;
       await admin.executeScript(`CREATE DATABASE "${db}"`);
-      const shadow = await new PrismaPg({ ...cfg, database: db }).connect();
+      const shadowUrl = new URL(url);
+      shadowUrl.pathname = `/${db}`;
+      const shadow = await new PrismaPg({ connectionString: shadowUrl.toString() }).connect();
       const dispose = shadow.dispose.bind(shadow);
       shadow.dispose = async () => {
         await dispose();

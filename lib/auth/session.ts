@@ -1,51 +1,26 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { cookies } from "next/headers";
-import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { authSecret } from "./secret";
 
 export const SESSION_COOKIE = "lrc_session";
 const ONE_YEAR_S = 365 * 24 * 3600;
 
-let secret: string | undefined;
-
-/** AUTH_SECRET, or one generated on first use and kept in the data folder. */
-export function authSecret(): string {
-  if (secret) return secret;
-  const fromEnv = config().AUTH_SECRET;
-  if (fromEnv) return (secret = fromEnv);
-  const file = path.resolve(config().DATA_DIR, "auth-secret");
-  try {
-    secret = fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const fresh = crypto.randomBytes(32).toString("hex");
-    try {
-      fs.writeFileSync(file, fresh, { flag: "wx", mode: 0o600 });
-      secret = fresh;
-    } catch {
-      secret = fs.readFileSync(file, "utf8").trim(); // another process won the race
-    }
-  }
-  return secret;
+function sign(userId: string, key: string): string {
+  return crypto.createHmac("sha256", key).update(userId).digest("base64url");
 }
 
-function sign(userId: string): string {
-  return crypto.createHmac("sha256", authSecret()).update(userId).digest("base64url");
+export function encodeSession(userId: string, key: string): string {
+  return `${userId}.${sign(userId, key)}`;
 }
 
-export function encodeSession(userId: string): string {
-  return `${userId}.${sign(userId)}`;
-}
-
-export function decodeSession(value: string | undefined): string | null {
+export function decodeSession(value: string | undefined, key: string): string | null {
   if (!value) return null;
   const dot = value.lastIndexOf(".");
   if (dot <= 0) return null;
   const userId = value.slice(0, dot);
   const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(sign(userId));
+  const expected = Buffer.from(sign(userId, key));
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   return userId;
 }
@@ -65,14 +40,15 @@ async function ensureUser(userId: string): Promise<void> {
  */
 export async function currentUserId(): Promise<string> {
   const jar = await cookies();
-  const existing = decodeSession(jar.get(SESSION_COOKIE)?.value);
+  const key = await authSecret();
+  const existing = decodeSession(jar.get(SESSION_COOKIE)?.value, key);
   if (existing) {
     await ensureUser(existing);
     return existing;
   }
   const user = await db().user.create({ data: {} });
   knownUsers.add(user.id);
-  jar.set(SESSION_COOKIE, encodeSession(user.id), {
+  jar.set(SESSION_COOKIE, encodeSession(user.id, key), {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
