@@ -26,6 +26,8 @@ const schema = z.object({
   MAX_FILES_PER_WORKSPACE: z.coerce.number().int().positive().default(500),
   // A span larger than this is summarized in several calls, each fed the running summary.
   SUMMARY_CHUNK_TOKENS: z.coerce.number().int().positive().default(60_000),
+  // A hung summarizer must not hold the lease (the heartbeat would keep it alive) forever.
+  SUMMARY_TIMEOUT_MS: z.coerce.number().int().positive().default(180_000),
   COMPACTION_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   SMTP_URL: z.string().optional(),
 });

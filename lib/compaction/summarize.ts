@@ -1,6 +1,7 @@
 import { generateText } from "ai";
 import { getSummaryModel } from "@/lib/ai/registry";
 import { SUMMARIZER_SYSTEM_PROMPT, buildSummarizerPrompt } from "@/lib/ai/prompts";
+import { config } from "@/lib/config";
 import { recordModelCall } from "@/lib/db/model-calls";
 
 export type SummarizerResult = { text: string; modelId: string; inputTokens: number; outputTokens: number };
@@ -21,6 +22,7 @@ export async function callSummarizer(
       system: SUMMARIZER_SYSTEM_PROMPT,
       prompt,
       maxRetries: 1,
+      abortSignal: AbortSignal.timeout(config().SUMMARY_TIMEOUT_MS),
       providerOptions: { offline: { cacheKey: `summary:${threadId}` } },
     });
     const usage = { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 };

@@ -26,10 +26,17 @@ export async function recordModelCall(call: ModelCallRecord): Promise<void> {
     await db().modelCall.create({ data: call });
     return;
   }
-  await db().$transaction([
-    db().modelCall.updateMany({ where: { threadId: call.threadId, kind: call.kind, input: { not: null } }, data: { input: null } }),
-    db().modelCall.create({ data: call }),
-  ]);
+  await db().$transaction(async (tx) => {
+    // The newest row with an input is found from the end of the (threadId, kind, createdAt) index,
+    // so this stays cheap however many calls the thread has.
+    const previous = await tx.modelCall.findFirst({
+      where: { threadId: call.threadId, kind: call.kind, input: { not: null } },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    });
+    if (previous) await tx.modelCall.update({ where: { id: previous.id }, data: { input: null } });
+    await tx.modelCall.create({ data: call });
+  });
 }
 
 export function lastModelCall(threadId: string, kind: "chat" | "summary" = "chat") {

@@ -106,8 +106,9 @@ export function workspaceTools(ctx: WorkspaceToolContext): ToolSet {
           if (err instanceof AppError && err.code === "not_found") seen.set(path, null);
           throw err;
         }
-        seen.set(path, file.version);
         const slice = sliceLines(file.content, startLine, endLine);
+        // Only a whole read lets the agent replace the file: lines it never saw are not its to drop.
+        if (slice.startLine <= 1 && slice.endLine >= slice.totalLines) seen.set(path, file.version);
         return {
           ok: true as const, path, version: file.version, lastAuthor: file.lastAuthor, updatedAt: file.updatedAt.toISOString(),
           size: file.size, ...slice,

@@ -346,11 +346,17 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       // Its own write counts as seen: it can write again in the same turn.
       expect(await call(tools, "write_file", { path: "plan.md", content: "agent v4" })).toMatchObject({ ok: true, version: 4 });
       expect((await listVersions(workspaceId, "plan.md"))[0]).toMatchObject({ author: "agent", messageId: "msg_direct" });
+      // A partial read does not let the agent replace lines it never saw.
+      await writeFile(workspaceId, { path: "plan.md", content: "line one\nline two by person", baseVersion: 4, author: "person" });
+      expect(await call(tools, "read_file", { path: "plan.md", startLine: 1, endLine: 1 })).toMatchObject({ ok: true, version: 5, content: "line one" });
+      expect(await call(tools, "write_file", { path: "plan.md", content: "agent v6" })).toMatchObject({ ok: false, error: "conflict", currentVersion: 5 });
+      expect(await call(tools, "read_file", { path: "plan.md" })).toMatchObject({ ok: true, version: 5 });
+      expect(await call(tools, "write_file", { path: "plan.md", content: "agent v6" })).toMatchObject({ ok: true, version: 6 });
       // Expected failures are results, never throws.
       expect(await call(tools, "read_file", { path: "/etc/passwd" })).toMatchObject({ ok: false, error: "invalid_path" });
       expect(await call(tools, "read_file", { path: "missing.md" })).toMatchObject({ ok: false, error: "not_found" });
       expect(await call(tools, "write_file", { path: "big.md", content: "x".repeat(MAX_BYTES + 1) })).toMatchObject({ ok: false, error: "too_large" });
-      expect(await call(tools, "list_files", {})).toMatchObject({ ok: true, count: 1, files: [{ path: "plan.md", version: 4, lastAuthor: "agent" }] });
+      expect(await call(tools, "list_files", {})).toMatchObject({ ok: true, count: 1, files: [{ path: "plan.md", version: 6, lastAuthor: "agent" }] });
     });
 
     it("edits exact text and explains missing or repeated text", async () => {
