@@ -60,12 +60,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     if (cut <= spanStart) return await finish("skipped", { reason: "the cut would not move forward" });
 
     const spanRows = rows.slice(spanStart, cut);
-    const spanParts = await db().message.findMany({
-      where: { threadId, deletedAt: null, seq: { gte: spanRows[0].seq, lte: spanRows[spanRows.length - 1].seq } },
-      orderBy: { seq: "asc" },
-      select: { role: true, parts: true, tokens: true },
-    });
-    const span = spanParts.map((m) => ({ role: m.role, tokens: m.tokens, text: summarizerText(JSON.parse(m.parts) as StoredPart[]) }));
+    const span = await loadSpan(threadId, spanRows[0].seq, spanRows[spanRows.length - 1].seq);
     const previousText = previousIndex >= 0 && previous ? previous.text : null;
     const tokensBefore = sumTokens(spanRows) + (previousText && previous ? previous.tokens : 0);
 
@@ -94,4 +89,25 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     clearInterval(heartbeat);
     await releaseLease(threadId, holder).catch((e) => console.error("[lease not released]", e));
   }
+}
+
+const SPAN_PAGE = 200;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The span's messages as the summarizer reads them, loaded in pages: with SQLite's synchronous
+ * driver one big query would stall replies streaming in the same process.
+ */
+async function loadSpan(threadId: string, fromSeq: number, toSeq: number) {
+  const span: Array<{ role: string; tokens: number; text: string }> = [];
+  for (let start = fromSeq; start <= toSeq; start += SPAN_PAGE) {
+    const page = await db().message.findMany({
+      where: { threadId, deletedAt: null, seq: { gte: start, lte: Math.min(toSeq, start + SPAN_PAGE - 1) } },
+      orderBy: { seq: "asc" },
+      select: { role: true, parts: true, tokens: true },
+    });
+    for (const m of page) span.push({ role: m.role, tokens: m.tokens, text: summarizerText(JSON.parse(m.parts) as StoredPart[]) });
+    await yieldToEventLoop();
+  }
+  return span;
 }
