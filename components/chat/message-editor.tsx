@@ -5,27 +5,35 @@ import { Button } from "@/components/ui/button";
 import { readableError } from "./api";
 
 type MessageEditorProps = {
+  /** The message as sent, to tell whether the draft changes anything. */
   initialText: string;
+  /** The draft, kept by the transcript so it outlives this row being scrolled out of view. */
+  text: string;
+  onTextChange: (text: string) => void;
   /** Resolves once the edit is stored; a rejection is shown here and keeps the draft. */
   onSave: (text: string) => Promise<void>;
   onCancel: () => void;
   /** A reply is streaming: saving now would race it. */
   disabled: boolean;
+  /**
+   * Only when the person just asked to edit: a row scrolled back into view remounts its editor,
+   * and taking the focus (and the scroll position with it) then would yank them elsewhere.
+   */
+  autoFocus: boolean;
 };
 
 /** Inline editing of a sent message, with the composer's keys: Enter saves, Escape cancels. */
-export function MessageEditor({ initialText, onSave, onCancel, disabled }: MessageEditorProps) {
-  const [text, setText] = useState(initialText);
+export function MessageEditor({ initialText, text, onTextChange, onSave, onCancel, disabled, autoFocus }: MessageEditorProps) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || !autoFocus) return;
     el.focus();
     el.setSelectionRange(el.value.length, el.value.length);
-  }, []);
+  }, [autoFocus]);
 
   const unchanged = text.trim() === initialText.trim();
   const canSave = !disabled && !saving && text.trim() !== "" && !unchanged;
@@ -56,7 +64,7 @@ export function MessageEditor({ initialText, onSave, onCancel, disabled }: Messa
         aria-label="Edit message"
         value={text}
         readOnly={saving}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => onTextChange(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === "Escape" && !saving) {
             e.preventDefault();

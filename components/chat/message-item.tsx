@@ -3,6 +3,7 @@ import { MessageEditor } from "./message-editor";
 import { MessageError } from "./message-error";
 import { MessageParts } from "./message-parts";
 import type { ChatMessage } from "./types";
+import type { MessageEditActions } from "./use-message-edit";
 
 /** "streaming"/"pending" exist only in this tab: the server's status replaces them after the turn. */
 export type DisplayStatus = "complete" | "stopped" | "error" | "streaming" | "pending";
@@ -13,13 +14,17 @@ type MessageItemProps = {
   /** A turn is under way: no retry or edit may race it. */
   actionsDisabled: boolean;
   onRetry: (messageId: string) => void;
-  onEdit: (messageId: string, text: string) => Promise<void>;
+  /** The unsaved text when this message is being edited, else null. */
+  editDraft: string | null;
+  edit: MessageEditActions;
 };
 
 const REVEAL_ON_HOVER = "opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100";
 
-export const MessageItem = memo(function MessageItem({ message, status, actionsDisabled, onRetry, onEdit }: MessageItemProps) {
-  const [editing, setEditing] = useState(false);
+export const MessageItem = memo(function MessageItem({ message, status, actionsDisabled, onRetry, editDraft, edit }: MessageItemProps) {
+  // True only in the row where Edit was pressed; a remount after scrolling starts false.
+  const [openedHere, setOpenedHere] = useState(false);
+  const editing = editDraft !== null;
   const editButton = useRef<HTMLButtonElement>(null);
   const meta = message.metadata;
   const isUser = message.role === "user";
@@ -54,7 +59,10 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
               ref={editButton}
               type="button"
               data-testid="edit-message"
-              onClick={() => setEditing(true)}
+              onClick={() => {
+                setOpenedHere(true);
+                edit.start(message.id, messageText(message));
+              }}
               disabled={actionsDisabled}
               title={actionsDisabled ? "Wait for the reply to finish" : "Edit this message; the reply is written again"}
               className={`rounded px-1 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:text-neutral-300 ${REVEAL_ON_HOVER}`}
@@ -66,9 +74,13 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
         {editing ? (
           <MessageEditor
             initialText={messageText(message)}
-            onSave={(text) => onEdit(message.id, text)}
+            text={editDraft}
+            onTextChange={(text) => edit.change(message.id, text)}
+            onSave={(text) => edit.save(message.id, text)}
+            autoFocus={openedHere}
             onCancel={() => {
-              setEditing(false);
+              setOpenedHere(false);
+              edit.cancel();
               // Keyboard users land back where they started, not at the top of the page.
               requestAnimationFrame(() => editButton.current?.focus());
             }}

@@ -6,7 +6,10 @@ import { SummaryMarker } from "@/components/context/summary-marker";
 import type { ContextInfo } from "@/components/context/types";
 import { MessageItem, type DisplayStatus } from "./message-item";
 import { OlderMessagesBar, type OlderMessages } from "./older-messages-bar";
+import { RetryConfirmDialog } from "./retry-confirm-dialog";
 import type { ChatMessage } from "./types";
+import { useMessageEdit } from "./use-message-edit";
+import { useRetryConfirmation } from "./use-retry-confirmation";
 
 type TranscriptProps = {
   messages: ChatMessage[];
@@ -40,6 +43,9 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
     scrollEndThreshold: 48,
     useFlushSync: false,
   });
+  // Held here, above the rows, which unmount when scrolled out of view.
+  const { edit, actions: editActions } = useMessageEdit(onEdit);
+  const retry = useRetryConfirmation(messages, onRetry);
 
   useLayoutEffect(() => {
     virtualizer.scrollToEnd();
@@ -96,13 +102,21 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
                 >
                   {/* Part of the row, so the virtualizer measures and scrolls the marker with its message. */}
                   {cut?.messageId === message.id && <SummaryMarker summary={cut.summary} />}
-                  <MessageItem message={message} status={statusOf(message)} actionsDisabled={busy} onRetry={onRetry} onEdit={onEdit} />
+                  <MessageItem
+                    message={message}
+                    status={statusOf(message)}
+                    actionsDisabled={busy}
+                    onRetry={retry.request}
+                    editDraft={edit?.messageId === message.id ? edit.draft : null}
+                    edit={editActions}
+                  />
                 </div>
               );
             })}
           </div>
         )}
       </div>
+      <RetryConfirmDialog pending={retry.pending} onConfirm={retry.confirm} onCancel={retry.cancel} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { api, readableError } from "./api";
 import { createChatTransport } from "./chat-transport";
 import { applyEdit, fetchSettledPage, mergeNewestPage, PAGE_SIZE, prependOlderPage } from "./message-sync";
 import { toChatMessage, type ChatMessage, type MessagePage } from "./types";
+import { useComposerDraft } from "./use-composer-draft";
 
 type Options = {
   threadId: string;
@@ -24,7 +25,7 @@ export function useThreadChat({ threadId, initialPage, onTurnSettled, onEdited }
   const [olderError, setOlderError] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
   const [syncError, setSyncError] = useState<string | null>(null);
-  const [draft, setDraft] = useState("");
+  const [draft, setDraft] = useComposerDraft(threadId);
   const lastSentText = useRef("");
   const loadingOlderRef = useRef(false);
 
@@ -77,7 +78,7 @@ export function useThreadChat({ threadId, initialPage, onTurnSettled, onEdited }
       setSyncError(null);
       void sendMessage({ text });
     },
-    [busy, sendMessage],
+    [busy, sendMessage, setDraft],
   );
 
   const retry = useCallback(

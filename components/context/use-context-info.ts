@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ContextInfo } from "./types";
 
 const POLL_WHILE_SUMMARIZING_MS = 1500;
@@ -14,15 +14,22 @@ const AFTER_TURN_RECHECK_MS = [400, 1500];
 export function useContextInfo(threadId: string, refreshSignal: number) {
   const [info, setInfo] = useState<ContextInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Signals, timers and polling overlap, and responses can arrive out of order: only the answer to
+  // the newest request may land, or a slow, older one would bring back a state already left behind.
+  const latestRequest = useRef(0);
 
   const load = useCallback(async () => {
+    const request = ++latestRequest.current;
+    const isLatest = () => request === latestRequest.current;
     try {
       const res = await fetch(`/api/threads/${threadId}/context`, { cache: "no-store" });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      setInfo((await res.json()) as ContextInfo);
+      const next = (await res.json()) as ContextInfo;
+      if (!isLatest()) return;
+      setInfo(next);
       setError(null);
     } catch (e) {
-      setError(e instanceof Error ? e.message : "could not load the context");
+      if (isLatest()) setError(e instanceof Error ? e.message : "could not load the context");
     }
   }, [threadId]);
 

@@ -21,6 +21,20 @@ async function send(page: Page, text: string) {
 
 const messages = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="message"][data-role="${role}"]`);
 const lastAssistant = (page: Page): Locator => messages(page, "assistant").last();
+const threadLink = (page: Page, id: string) => page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`).getByTestId("thread-link");
+
+/** Stores `count` turns "note 01", "note 02", … through the API, faster than typing them. */
+async function seedNotes(page: Page, id: string, count: number) {
+  // page.request shares the browser's session cookie.
+  for (let i = 1; i <= count; i++) {
+    const res = await page.request.post("/api/chat", {
+      data: { id, message: { role: "user", parts: [{ type: "text", text: `note ${String(i).padStart(2, "0")}` }] } },
+    });
+    expect(res.status()).toBe(200);
+    await res.text();
+  }
+  await expect.poll(async () => (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0]?.role).toBe("assistant");
+}
 
 test("create a thread, watch a reply stream in, and find the transcript again after reload", async ({ page }) => {
   const id = await createThread(page);
@@ -151,12 +165,13 @@ test("rename (Enter saves, Escape cancels) and delete a thread from the sidebar"
   await page.reload();
   await expect(item).toContainText("Quarterly report");
 
+  // The transcript has a confirmation dialog of its own, closed: the open one is the sidebar's.
   await item.getByTestId("delete-thread").click();
-  await page.getByTestId("confirm-cancel").click();
+  await page.getByRole("dialog").getByTestId("confirm-cancel").click();
   await expect(item).toBeVisible();
 
   await item.getByTestId("delete-thread").click();
-  await page.getByTestId("confirm-accept").click();
+  await page.getByRole("dialog").getByTestId("confirm-accept").click();
   await expect(item).toHaveCount(0);
   await page.waitForURL((url) => url.pathname === "/");
   await page.reload();
@@ -167,15 +182,8 @@ test("rename (Enter saves, Escape cancels) and delete a thread from the sidebar"
 test("a long transcript loads older pages when scrolled to the top", async ({ page }) => {
   test.setTimeout(180_000);
   const id = await createThread(page);
-  // 26 turns = 52 messages: more than one page. page.request shares the browser's session cookie.
-  for (let i = 1; i <= 26; i++) {
-    const res = await page.request.post("/api/chat", {
-      data: { id, message: { role: "user", parts: [{ type: "text", text: `note ${String(i).padStart(2, "0")}` }] } },
-    });
-    expect(res.status()).toBe(200);
-    await res.text();
-  }
-  await expect.poll(async () => (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0]?.role).toBe("assistant");
+  // 26 turns = 52 messages: more than one page.
+  await seedNotes(page, id, 26);
 
   await page.reload();
   const transcript = page.getByTestId("transcript");
@@ -192,4 +200,121 @@ test("a long transcript loads older pages when scrolled to the top", async ({ pa
 
   await transcript.evaluate((el) => el.scrollTo({ top: 0 }));
   await expect(note("01")).toBeInViewport();
+});
+
+test("an inline edit keeps its draft when its row scrolls out of view and back", async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = await createThread(page);
+  // 32 messages, one page: far more than the rows kept mounted around the viewport.
+  await seedNotes(page, id, 16);
+  await page.reload();
+
+  const transcript = page.getByTestId("transcript");
+  await transcript.evaluate((el) => el.scrollTo({ top: 0 }));
+  const first = messages(page, "user").first();
+  await expect(first).toContainText("note 01");
+  const firstId = (await first.getAttribute("data-message-id"))!;
+  await first.hover();
+  await first.getByTestId("edit-message").click();
+  const input = page.getByTestId("edit-input");
+  await expect(input).toBeFocused();
+  await input.fill("note 01, revised but not saved yet");
+
+  // At the bottom the row is unmounted, editor and all.
+  await transcript.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(transcript.getByText("note 16", { exact: true })).toBeInViewport();
+  await expect(page.locator(`[data-testid="message"][data-message-id="${firstId}"]`)).toHaveCount(0);
+  await expect(input).toHaveCount(0);
+
+  // Back at the top the editor is open again with the draft, without snatching the focus.
+  await transcript.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(input).toHaveValue("note 01, revised but not saved yet");
+  await expect(input).not.toBeFocused();
+
+  // It is still a working editor: Enter saves, and the edit replaces everything after it.
+  await input.press("Enter");
+  await expect(input).toHaveCount(0);
+  await expect(messages(page, "user")).toHaveCount(1);
+  await expect(messages(page, "user").first()).toContainText("note 01, revised but not saved yet");
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+});
+
+test("each chat keeps its unsent composer draft across switching, until it is sent", async ({ page }) => {
+  const first = await createThread(page);
+  const composer = page.getByTestId("composer");
+  await composer.fill("half a thought for the first chat");
+
+  await page.getByTestId("new-thread").click();
+  await page.waitForURL((url) => url.pathname.startsWith("/t/") && !url.pathname.endsWith(first));
+  const second = new URL(page.url()).pathname.split("/").pop()!;
+  await expect(composer).toBeEnabled();
+  await expect(composer).toHaveValue("");
+  await composer.fill("a draft for the second chat");
+
+  await threadLink(page, first).click();
+  await page.waitForURL(`**/t/${first}`);
+  await expect(composer).toHaveValue("half a thought for the first chat");
+
+  // Sending empties it for good: neither switching back nor a reload brings the sent text back.
+  await composer.press("Enter");
+  await expect(messages(page, "user").last()).toContainText("half a thought for the first chat");
+  await expect(composer).toHaveValue("");
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+
+  await threadLink(page, second).click();
+  await page.waitForURL(`**/t/${second}`);
+  await expect(composer).toHaveValue("a draft for the second chat");
+
+  await threadLink(page, first).click();
+  await page.waitForURL(`**/t/${first}`);
+  await expect(messages(page, "user")).toHaveCount(1);
+  await expect(composer).toBeEnabled();
+  await expect(composer).toHaveValue("");
+  await page.reload();
+  await expect(composer).toBeEnabled();
+  await expect(composer).toHaveValue("");
+});
+
+test("retrying a failed reply that is not the last asks first, saying how many messages go; the last retries at once", async ({ page }) => {
+  await createThread(page);
+  await send(page, "fail");
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "error");
+  await send(page, "hello after the failure");
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+
+  const failed = messages(page, "assistant").first();
+  await expect(failed).toHaveAttribute("data-status", "error");
+  const failedId = (await failed.getAttribute("data-message-id"))!;
+  const dialog = page.getByTestId("retry-confirm");
+
+  // Escape changes nothing, and the keyboard lands back on Retry.
+  await failed.getByTestId("retry").click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("2 later messages");
+  await expect(dialog.getByTestId("confirm-cancel")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(failed.getByTestId("retry")).toBeFocused();
+  await expect(page.getByTestId("message")).toHaveCount(4);
+
+  await failed.getByTestId("retry").click();
+  await dialog.getByTestId("confirm-accept").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator(`[data-testid="message"][data-message-id="${failedId}"]`)).toHaveCount(0);
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "error");
+  await expect(page.getByText("hello after the failure")).toHaveCount(0);
+  await expect(messages(page, "user")).toHaveCount(1);
+  await expect(messages(page, "assistant")).toHaveCount(1);
+
+  // Now it is the last message: one click, no question.
+  const lastFailedId = (await lastAssistant(page).getAttribute("data-message-id"))!;
+  await lastAssistant(page).getByTestId("retry").click();
+  await expect(dialog).toBeHidden();
+  await expect(lastAssistant(page)).not.toHaveAttribute("data-message-id", lastFailedId);
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "error");
+  await expect(messages(page, "assistant")).toHaveCount(1);
+
+  await page.reload();
+  await expect(messages(page, "user")).toHaveCount(1);
+  await expect(page.getByText("hello after the failure")).toHaveCount(0);
 });
