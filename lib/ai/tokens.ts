@@ -35,38 +35,3 @@ export function tokenizerFamilyForModel(modelId: string): TokenizerFamily {
   if (id.startsWith("claude")) return "anthropic";
   return "other";
 }
-
-/** Structural so typed UIMessage parts of any tool set are accepted without casts. */
-export type CountablePart = { readonly type: string };
-
-/**
- * Tokens of UI message parts as they will reach the model: text parts by their text, tool parts
- * (`tool-*`, `dynamic-tool`) by the JSON of their input and output or error, since long tool
- * results are where real conversations grow. Reasoning, files, sources and data parts are not
- * sent back as prompt text by our route, so they count 0.
- */
-export function countPartsTokens(parts: readonly CountablePart[], family: TokenizerFamily = "openai"): number {
-  let total = 0;
-  for (const part of parts) {
-    const fields = part as Record<string, unknown>;
-    if (part.type === "text") {
-      if (typeof fields.text === "string") total += countTokens(fields.text, family);
-    } else if (part.type.startsWith("tool-") || part.type === "dynamic-tool") {
-      for (const key of ["input", "output", "errorText"]) {
-        const value = fields[key];
-        if (value === undefined) continue;
-        total += countTokens(typeof value === "string" ? value : safeJson(value), family);
-      }
-    }
-  }
-  return total;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? "";
-  } catch {
-    // Circular payloads cannot reach a provider either; undercounting beats crashing a request.
-    return "";
-  }
-}

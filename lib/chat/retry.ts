@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { cutTranscriptAt } from "./transcript-cut";
+import type { TurnStart } from "./turn";
 
 /**
  * Retrying an assistant message: it and everything after it leave the live transcript in one
@@ -16,4 +17,13 @@ export async function prepareRetry(threadId: string, messageId: string): Promise
     });
     return answered?.id ?? null;
   });
+}
+
+/**
+ * What useChat's "regenerate" means for a message: for an assistant message, a retry; for a user
+ * message (just edited), answering it again. The turn itself checks ownership and liveness.
+ */
+export async function regenerationStart(threadId: string, messageId: string): Promise<TurnStart> {
+  const target = await db().message.findFirst({ where: { id: messageId, threadId }, select: { role: true } });
+  return target?.role === "user" ? { kind: "continue", messageId } : { kind: "retry", messageId };
 }

@@ -1,6 +1,6 @@
-import { chunkByTokens, namesSection } from "@/lib/context";
+import { chunkByTokens, missingNames, namesSection } from "@/lib/context";
 import type { callSummarizer } from "./summarize";
-import { checkSummaryText, lostNames, requiredNames } from "./verify";
+import { checkSummaryText, requiredNames } from "./verify";
 
 export type SpanMessage = { role: string; text: string; tokens: number };
 
@@ -40,14 +40,14 @@ export async function summarizeSpan(opts: {
   let text = running ?? "";
 
   const required = await requiredNames(span.map((m) => m.text), previousText);
-  const lost = lostNames(required, text);
+  const lost = missingNames(required, text);
   if (lost.length) {
     const repair = await summarize(threadId, text, [],
       `The summary above lost these names and paths. Rewrite it, keeping every section, and copy each of them exactly:\n${lost.map((n) => `- ${n}`).join("\n")}`);
     usage.inputTokens += repair.inputTokens;
     usage.outputTokens += repair.outputTokens;
-    if (checkSummaryText(repair.text).ok && lostNames(required, repair.text).length < lost.length) text = repair.text.trim();
-    const stillLost = lostNames(required, text);
+    if (checkSummaryText(repair.text).ok && missingNames(required, repair.text).length < lost.length) text = repair.text.trim();
+    const stillLost = missingNames(required, text);
     if (stillLost.length) text = `${text}\n\n${namesSection(stillLost)}`;
   }
   return { ok: true, text, modelId: modelId ?? "unknown", ...usage, namesKept: required.length, namesRepaired: lost };

@@ -1,4 +1,4 @@
-import { extractNames, missingNames } from "@/lib/context";
+import { extractNames } from "@/lib/context";
 
 export type SummaryCheck = { ok: true } | { ok: false; reason: string };
 
@@ -31,8 +31,4 @@ export async function requiredNames(spanTexts: string[], previousSummary: string
     if (i % 50 === 49) await yieldToEventLoop();
   }
   return [...names];
-}
-
-export function lostNames(required: string[], summary: string): string[] {
-  return missingNames(required, summary);
 }

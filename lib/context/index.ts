@@ -11,14 +11,7 @@ export { summaryCutIndex } from "./summary-cut";
 export { pickCut } from "./pick-cut";
 export { SUMMARY_LABEL, summaryPartText } from "./summary-part";
 export { planModelInput, type ModelInputPlan } from "./plan";
-export {
-  applyWindowOrFallback,
-  userModelMessageCount,
-  verifyWindow,
-  type WindowCheck,
-  type WindowDecision,
-  type WindowExpectation,
-} from "./window-check";
+export { verifyWindow, type WindowCheck, type WindowExpectation } from "./window-check";
 export {
   countMessageTokens,
   estimateWindowTokens,

@@ -1,13 +1,12 @@
 import type { ModelMessage } from "ai";
 import { summaryPartText } from "./summary-part";
-import type { StoredMessage } from "./types";
 
 export type WindowExpectation = {
   summaryText: string;
   /**
    * How many user-role model messages precede the cut in the request. The
    * plan starts at the cut, so this is 0 unless the caller puts user
-   * messages ahead of the planned ones (see `userModelMessageCount`).
+   * messages ahead of the planned ones.
    */
   userMessagesBeforeCut: number;
 };
@@ -51,42 +50,4 @@ function openingText(content: Extract<ModelMessage, { role: "user" }>["content"]
   if (typeof content === "string") return content;
   const first = content[0];
   return first !== undefined && first.type === "text" ? first.text : null;
-}
-
-export type WindowDecision<F> =
-  | { windowApplied: true; messages: ModelMessage[] }
-  | { windowApplied: false; reason: string; fallback: F };
-
-/**
- * Sending a request without the window costs tokens; sending one whose
- * summary landed in the wrong place would silently mislead the model. So a
- * failed check always falls back, and the reason is returned for logging.
- * `fallback` is lazy because building the unwindowed request is extra work
- * (and usually async) that the common path should not pay for.
- */
-export function applyWindowOrFallback<F>(
-  windowed: ModelMessage[],
-  expected: WindowExpectation,
-  fallback: () => F,
-): WindowDecision<F> {
-  const check = verifyWindow(windowed, expected);
-  if (check.ok) return { windowApplied: true, messages: windowed };
-  return { windowApplied: false, reason: check.reason, fallback: fallback() };
-}
-
-/**
- * How many user-role model messages the AI SDK conversion will produce for
- * these stored messages: one per user message, plus one per steering message
- * that was folded into an assistant message while it streamed. Use it to
- * compute `userMessagesBeforeCut` for anything placed ahead of the plan.
- */
-export function userModelMessageCount(messages: readonly StoredMessage[]): number {
-  let count = 0;
-  for (const message of messages) {
-    if (message.role === "user") count++;
-    else if (message.role === "assistant") {
-      count += message.parts.filter((part) => part.type === "steering-message").length;
-    }
-  }
-  return count;
 }

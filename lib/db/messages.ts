@@ -78,11 +78,6 @@ export async function listMessagesPage(threadId: string, opts: { beforeSeq?: num
   return { messages: page, nextCursor: hasMore && page.length ? String(page[0].seq) : null };
 }
 
-export async function getLiveMessage(threadId: string, messageId: string) {
-  const row = await db().message.findFirst({ where: { id: messageId, threadId, deletedAt: null }, select: messageSelect });
-  return row ? toStored(row) : null;
-}
-
 /** The latest routine run's start message (the floor), or null outside routines. */
 export async function latestRunStart(threadId: string, client: Db | Tx = db()) {
   const row = await client.message.findFirst({

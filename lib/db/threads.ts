@@ -42,7 +42,3 @@ export async function deleteThread(userId: string, threadId: string) {
   const { count } = await db().thread.updateMany({ where: { id: threadId, userId, deletedAt: null }, data: { deletedAt: new Date() } });
   if (count === 0) throw notFound();
 }
-
-export async function touchThread(threadId: string) {
-  await db().thread.update({ where: { id: threadId }, data: { updatedAt: new Date() } });
-}

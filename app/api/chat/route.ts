@@ -1,9 +1,9 @@
 import { after } from "next/server";
 import { currentUserId } from "@/lib/auth/session";
 import { runTurn } from "@/lib/chat/turn";
+import { regenerationStart } from "@/lib/chat/retry";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
 import { messageText } from "@/lib/context";
 import { AppError } from "@/lib/errors";
 import { handler } from "@/lib/http/handler";
@@ -24,11 +24,7 @@ export const POST = handler(async (req) => {
     if (!messageText(parts).trim()) throw new AppError("invalid_body", 'Invalid field "message.parts": message is empty', { field: "message.parts" });
     start = { kind: "submit", parts };
   } else {
-    // Regenerating an assistant message retries it; regenerating a user message (after an edit)
-    // answers it again.
-    const messageId = body.messageId ?? "";
-    const target = await db().message.findFirst({ where: { id: messageId, threadId: body.id }, select: { role: true } });
-    start = target?.role === "user" ? { kind: "continue", messageId } : { kind: "retry", messageId };
+    start = await regenerationStart(body.id, body.messageId ?? "");
   }
   const { response, done } = await runTurn({ userId, threadId: body.id, start, signal: req.signal });
   after(() => afterTurn(body.id, done));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countPartsTokens, countTokens, tokenizerFamilyForModel } from "@/lib/ai/tokens";
+import { countTokens, tokenizerFamilyForModel } from "@/lib/ai/tokens";
 
 describe("countTokens", () => {
   it("counts o200k tokens exactly for known strings", () => {
@@ -39,32 +39,5 @@ describe("tokenizerFamilyForModel", () => {
     ["mistral-large", "other"],
   ] as const)("%s -> %s", (id, family) => {
     expect(tokenizerFamilyForModel(id)).toBe(family);
-  });
-});
-
-describe("countPartsTokens", () => {
-  it("counts text parts and the JSON of tool input and output, skipping the rest", () => {
-    const input = { path: "plan.md", content: "- [ ] step one\n- [ ] step two" };
-    const output = { ok: true, version: 2 };
-    const parts = [
-      { type: "step-start" },
-      { type: "text", text: "Writing the plan now." },
-      { type: "reasoning", text: "this is not sent back and must not count" },
-      { type: "tool-write_file", toolCallId: "c1", state: "output-available", input, output },
-      { type: "dynamic-tool", toolName: "x", toolCallId: "c2", state: "output-error", input: {}, errorText: "boom" },
-    ];
-    const expected =
-      countTokens("Writing the plan now.") +
-      countTokens(JSON.stringify(input)) +
-      countTokens(JSON.stringify(output)) +
-      countTokens("{}") +
-      countTokens("boom");
-    expect(countPartsTokens(parts)).toBe(expected);
-  });
-
-  it("does not crash on circular tool payloads", () => {
-    const circular: Record<string, unknown> = {};
-    circular.self = circular;
-    expect(countPartsTokens([{ type: "tool-x", input: circular } as { type: string }])).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compactionTrigger } from "@/lib/compaction/trigger";
-import { checkSummaryText, lostNames, requiredNames } from "@/lib/compaction/verify";
+import { missingNames } from "@/lib/context";
+import { checkSummaryText, requiredNames } from "@/lib/compaction/verify";
 
 describe("compactionTrigger", () => {
   it("fires at the threshold of the last call's input tokens, not below", () => {
@@ -34,7 +35,7 @@ describe("required and lost names", () => {
   it("collects names of the span and the previous summary, and reports the ones a summary lost", async () => {
     const required = await requiredNames(["Edit src/api/accounts.ts and call `loadAccount`."], "Earlier: see https://example.com/spec and migration.md");
     expect(required).toEqual(expect.arrayContaining(["src/api/accounts.ts", "loadAccount", "https://example.com/spec", "migration.md"]));
-    expect(lostNames(required, "We edit src/api/accounts.ts via loadAccount.")).toEqual(expect.arrayContaining(["https://example.com/spec", "migration.md"]));
-    expect(lostNames(required, "We edit src/api/accounts.ts via loadAccount.")).not.toContain("loadAccount");
+    expect(missingNames(required, "We edit src/api/accounts.ts via loadAccount.")).toEqual(expect.arrayContaining(["https://example.com/spec", "migration.md"]));
+    expect(missingNames(required, "We edit src/api/accounts.ts via loadAccount.")).not.toContain("loadAccount");
   });
 });

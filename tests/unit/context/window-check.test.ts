@@ -1,12 +1,6 @@
 import { convertToModelMessages, type ModelMessage, type UIMessage } from "ai";
-import { describe, expect, it, vi } from "vitest";
-import {
-  applyWindowOrFallback,
-  planModelInput,
-  summaryPartText,
-  userModelMessageCount,
-  verifyWindow,
-} from "@/lib/context";
+import { describe, expect, it } from "vitest";
+import { planModelInput, summaryPartText, verifyWindow } from "@/lib/context";
 
 const SUMMARY = "Loader ready.\nThree callers remain.";
 
@@ -56,7 +50,7 @@ describe("verifyWindow", () => {
     const model = await convertToModelMessages([...prefix, ...plan.messages]);
     expect(model.length).toBeGreaterThan(prefix.length + plan.messages.length);
 
-    const before = userModelMessageCount(prefix);
+    const before = prefix.filter((m) => m.role === "user").length;
     expect(before).toBe(1);
     expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: before })).toEqual({ ok: true });
     // Pointing at the wrong user message is caught.
@@ -124,44 +118,5 @@ describe("verifyWindow", () => {
     const model: ModelMessage[] = [{ role: "user", content: summaryPartText(SUMMARY) }];
     expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: -1 }).ok).toBe(false);
     expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0.5 }).ok).toBe(false);
-  });
-});
-
-describe("applyWindowOrFallback", () => {
-  it("keeps the windowed request and never builds the fallback when the check passes", async () => {
-    const model = await windowedRequest("m03");
-    const fallback = vi.fn(() => "unwindowed");
-    const decision = applyWindowOrFallback(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 }, fallback);
-    expect(decision).toEqual({ windowApplied: true, messages: model });
-    expect(fallback).not.toHaveBeenCalled();
-  });
-
-  it("falls back with the reason when the check fails", async () => {
-    const model = await windowedRequest("m03", "stale");
-    const unwindowed = await convertToModelMessages(transcript);
-    const decision = applyWindowOrFallback(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 }, () => unwindowed);
-    expect(decision).toEqual({ windowApplied: false, reason: "summary text mismatch", fallback: unwindowed });
-  });
-});
-
-describe("userModelMessageCount", () => {
-  it("matches the number of user model messages the SDK produces, steering included", async () => {
-    const messages: UIMessage[] = [
-      { id: "s", role: "system", parts: [{ type: "text", text: "sys" }] },
-      ...transcript,
-      {
-        id: "m06",
-        role: "assistant",
-        parts: [
-          { type: "text", text: "Running tests." },
-          { type: "steering-message", id: "st1", parts: [{ type: "text", text: "Skip the slow ones." }] },
-          { type: "text", text: "Skipping slow tests." },
-        ],
-      },
-    ];
-    const model = await convertToModelMessages(messages);
-    const users = model.filter((m) => m.role === "user").length;
-    expect(userModelMessageCount(messages)).toBe(users);
-    expect(users).toBe(4);
   });
 });
