@@ -13,20 +13,15 @@ const HISTORY = Number(process.env.BENCH_HISTORY ?? 1500);
 
 async function firstTokenMs(userId: string, threadId: string): Promise<number> {
   const t0 = performance.now();
-  const { response, done } = await runTurn({
-    userId, threadId, start: { kind: "submit", parts: [{ type: "text", text: "What is next on the checklist?" }] }, signal: new AbortController().signal,
+  const turn = await runTurn({
+    userId, threadId, start: { kind: "submit", parts: [{ type: "text", text: "What is next on the checklist?" }] },
   });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let seen = "";
   let first = -1;
-  for (;;) {
-    const { value, done: end } = await reader.read();
-    if (end) break;
-    seen += decoder.decode(value);
-    if (first < 0 && seen.includes('"type":"text-delta"')) first = performance.now() - t0;
+  const reader = turn.stream.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    if (first < 0 && r.value.type === "text-delta") first = performance.now() - t0;
   }
-  await done;
+  await turn.outcome;
   return first;
 }
 

@@ -30,6 +30,14 @@ const schema = z.object({
   SUMMARY_TIMEOUT_MS: z.coerce.number().int().positive().default(180_000),
   COMPACTION_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   SMTP_URL: z.string().optional(),
+  // A running turn saves its partial reply and renews its lease every REPLY_SAVE_EVERY_MS; a dead
+  // process's turn is given up once its lease (TURN_LEASE_MS) runs out.
+  TURN_LEASE_MS: z.coerce.number().int().positive().default(30_000),
+  REPLY_SAVE_EVERY_MS: z.coerce.number().int().positive().default(1_000),
+  // How often the sweeper closes replies and compaction receipts left open by a dead process.
+  SWEEP_EVERY_MS: z.coerce.number().int().positive().default(10_000),
+  // With Redis, a reloaded page resumes the live stream itself (resumable-stream).
+  REDIS_URL: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -7,6 +7,7 @@ export type ErrorCode =
   | "too_large"
   | "not_found"
   | "conflict"
+  | "turn_in_progress"
   | "invalid_path"
   | "limit_reached"
   | "model_config"
@@ -18,6 +19,7 @@ const STATUS: Record<ErrorCode, number> = {
   too_large: 413,
   not_found: 404,
   conflict: 409,
+  turn_in_progress: 409,
   invalid_path: 400,
   limit_reached: 422,
   model_config: 500,

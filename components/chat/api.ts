@@ -53,6 +53,8 @@ export const api = {
       method: "PATCH",
       body: JSON.stringify({ text }),
     }).then((r) => r.message),
+  /** Stops the thread's running turn wherever it runs (closing the stream alone does not). */
+  stopTurn: (id: string) => request<{ stopped: boolean }>(`${threadPath(id)}/turn/stop`, { method: "POST" }),
   model: () => request<ModelInfo>("/api/model"),
 };
 

@@ -6,7 +6,7 @@ import type { ChatMessage } from "./types";
 import type { MessageEditActions } from "./use-message-edit";
 
 /** "streaming"/"pending" exist only in this tab: the server's status replaces them after the turn. */
-export type DisplayStatus = "complete" | "stopped" | "error" | "streaming" | "pending";
+export type DisplayStatus = "complete" | "stopped" | "error" | "interrupted" | "streaming" | "pending";
 
 type MessageItemProps = {
   message: ChatMessage;
@@ -91,7 +91,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
         )}
         {status === "streaming" && empty && <span className="text-sm text-neutral-400">Thinking…</span>}
         {status === "stopped" && empty && <p className="text-sm text-neutral-500 italic">Stopped before any text arrived.</p>}
-        {status === "error" && <MessageError text={meta?.error ?? null} retryDisabled={actionsDisabled} onRetry={() => onRetry(message.id)} />}
+        {(status === "error" || status === "interrupted") && <MessageError text={meta?.error ?? null} retryDisabled={actionsDisabled} onRetry={() => onRetry(message.id)} />}
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import type { UIMessage } from "ai";
 
-export type StoredStatus = "complete" | "stopped" | "error";
+export type StoredStatus = "complete" | "stopped" | "error" | "streaming" | "interrupted";
 
 /** What the server stored about a message; absent on messages still streaming in this tab. */
 export type StoredMessageMeta = {

@@ -149,7 +149,10 @@ export function useThreadChat({ threadId, initialPage, onTurnSettled, onEdited }
     draft,
     setDraft,
     send,
-    stop,
+    stop: async () => {
+      await api.stopTurn(threadId).catch(() => undefined);
+      await stop();
+    },
     retry,
     edit,
     errorText: syncError ?? requestError,

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { appendMessageTx, type StoredMessage } from "@/lib/db/messages";
 import { AppError } from "@/lib/errors";
 import { cutTranscriptAt } from "./transcript-cut";
+import { requestTurnStop } from "./turn-lease";
 
 /**
  * Editing never mutates: the new text becomes a new message with a new id, and the old message
@@ -19,6 +20,8 @@ export async function editUserMessage(threadId: string, messageId: string, text:
     await cutTranscriptAt(tx, threadId, messageId, "user");
     const fresh = await appendMessageTx(tx, threadId, { role: "user", parts, text, tokens });
     await tx.message.update({ where: { id: messageId }, data: { replacedById: fresh.id } });
+    // A reply still streaming answers the text that was just replaced: stop it (it stays for audit).
+    await requestTurnStop(threadId, tx);
     return fresh;
   });
 }

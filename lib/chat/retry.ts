@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { cutTranscriptAt } from "./transcript-cut";
-import type { TurnStart } from "./turn";
+import type { TurnStart } from "./turn-types";
 
 /**
  * Retrying an assistant message: it and everything after it leave the live transcript in one

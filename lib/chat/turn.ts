@@ -1,78 +1,89 @@
-import { consumeStream, createIdGenerator, stepCountIs, streamText, type UIMessage } from "ai";
+import { createIdGenerator, readUIMessageStream, stepCountIs, streamText, type UIMessageChunk } from "ai";
 import { getChatModel } from "@/lib/ai/registry";
 import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
-import { countTokens } from "@/lib/ai/tokens";
 import { isContextOverflowError } from "@/lib/ai/overflow";
-import { countMessageTokens, messageText } from "@/lib/context";
+import { config } from "@/lib/config";
 import { appendMessage, type MessagePart } from "@/lib/db/messages";
-import { storeReply } from "./store-reply";
 import { recordModelCall } from "@/lib/db/model-calls";
-import { getOwnedThread, renameThread } from "@/lib/db/threads";
+import { getOwnedThread } from "@/lib/db/threads";
 import { buildModelInput } from "./model-input";
 import { loadRunTranscript, loadWindow } from "./window";
 import { agentTools } from "./tools";
-import { describeModelError } from "./errors";
-import { prepareRetry } from "./retry";
-import { assertAwaitingReply } from "./edit";
+import { classifyTurnError, type TurnFailure } from "./turn-failure";
+import { claimTurn, releaseTurn, requestTurnStop } from "./turn-lease";
+import { openTurn } from "./turn-start";
+import { regenerationStart } from "./retry";
+import { ReplyRecorder } from "./reply-recorder";
+import { db } from "@/lib/db/client";
+import type { TurnEndData, TurnOutcome, TurnStart, TurnStatus } from "./turn-types";
 
-export type TurnOutcome = { lastInputTokens: number | null; overflow: boolean; status: "complete" | "stopped" | "error" };
+export type { TurnOutcome, TurnStart } from "./turn-types";
 
-export type TurnStart =
-  | { kind: "submit"; parts: MessagePart[] }
-  | { kind: "retry"; messageId: string }
-  | { kind: "continue"; messageId: string }; // answer the latest user message again (after an edit)
+export type RunningTurn = {
+  /** The UI message stream; reading it is optional: the reply is stored whether or not anyone reads. */
+  stream: ReadableStream<UIMessageChunk>;
+  /** Settles once the reply row is final and the thread accepts the next turn. */
+  outcome: Promise<TurnOutcome>;
+  assistantMessageId: string;
+  answeredMessageId: string | null;
+};
 
 const newMessageId = createIdGenerator({ prefix: "msg", size: 20 });
 const MAX_STEPS = 8;
 
-/**
- * One turn: store the user message first, build the compacted input, stream, and store the
- * assistant message however the stream ends. `done` settles after the assistant row is written,
- * with what the compaction trigger needs.
- */
-export async function runTurn(opts: {
-  userId: string;
-  threadId: string;
-  start: TurnStart;
-  signal: AbortSignal;
-}): Promise<{ response: Response; done: Promise<TurnOutcome> }> {
-  const { userId, threadId, start, signal } = opts;
-  const thread = await getOwnedThread(userId, threadId);
-  const model = getChatModel();
-  const count = (text: string) => countTokens(text, model.family);
+// Turns running in this process, so a stop request served here takes effect at once; a stop
+// served by another instance is seen at this runner's next lease renewal.
+const localTurns = new Map<string, AbortController>();
 
-  // The user message this turn answers: if an edit or retry removes it while the reply streams,
-  // the reply is still stored, but only for audit.
-  let answeredId: string | null;
-  if (start.kind === "submit") {
-    const text = messageText(start.parts);
-    const stored = await appendMessage(threadId, { role: "user", parts: start.parts, text, tokens: countMessageTokens(start.parts, count) });
-    answeredId = stored.id;
-    if (thread.title === "New chat") await renameThread(userId, threadId, text.replace(/\s+/g, " ").trim().slice(0, 60) || "New chat");
-  } else if (start.kind === "retry") {
-    answeredId = await prepareRetry(threadId, start.messageId);
-  } else {
-    await assertAwaitingReply(threadId, start.messageId);
-    answeredId = start.messageId;
+/**
+ * Runs one turn for (thread, start, signal), with no knowledge of HTTP: a browser, a retry, an
+ * edit's regeneration and a routine run all come through here. Ownership is checked first; then
+ * the thread is claimed (one turn at a time, across instances), the transcript is put in the state
+ * the turn answers, the compacted input is built, and the reply row is stored from the start.
+ */
+export async function runTurn(opts: { userId: string; threadId: string; start: TurnStart | { kind: "regenerate"; messageId: string }; signal?: AbortSignal; runId?: string | null }): Promise<RunningTurn> {
+  const { userId, threadId } = opts;
+  const thread = await getOwnedThread(userId, threadId);
+  const start = opts.start.kind === "regenerate" ? await regenerationStart(threadId, opts.start.messageId) : opts.start;
+  const model = getChatModel();
+  const { TURN_LEASE_MS, REPLY_SAVE_EVERY_MS } = config();
+  const assistantMessageId = newMessageId();
+
+  await claimTurn(threadId, assistantMessageId, TURN_LEASE_MS);
+  let answeredMessageId: string | null;
+  let input: Awaited<ReturnType<typeof buildModelInput>>;
+  let tools: ReturnType<typeof agentTools>;
+  try {
+    answeredMessageId = await openTurn(userId, thread, start);
+    tools = agentTools({ userId, threadId, workspaceId: thread.workspaceId, assistantMessageId, answeredMessageId, runId: opts.runId ?? null });
+    input = await buildModelInput(await loadWindow(threadId), tools, () => loadRunTranscript(threadId));
+    await appendMessage(threadId, { id: assistantMessageId, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" });
+  } catch (error) {
+    await abandonClaim(threadId, assistantMessageId);
+    throw error;
   }
 
-  const assistantId = newMessageId();
-  const tools = agentTools({ userId, threadId, workspaceId: thread.workspaceId, assistantMessageId: assistantId });
-  const input = await buildModelInput(await loadWindow(threadId), tools, () => loadRunTranscript(threadId));
-  const windowFields = { windowApplied: input.windowApplied, windowCutMessageId: input.cutMessageId, windowReason: input.reason };
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  opts.signal?.addEventListener("abort", abort, { once: true });
+  localTurns.set(threadId, controller);
+  const recorder = new ReplyRecorder(threadId, assistantMessageId, {
+    leaseMs: TURN_LEASE_MS, saveEveryMs: REPLY_SAVE_EVERY_MS, family: model.family, onLeaseLost: abort,
+  });
+  recorder.start();
 
-  let settle!: (o: TurnOutcome) => void;
-  const done = new Promise<TurnOutcome>((resolve) => (settle = resolve));
-  let turnError: unknown = null;
+  let failure: TurnFailure | null = null;
+  let rawError: unknown = null;
   let lastInputTokens: number | null = null;
   let stepStartedAt = Date.now();
   let firstCall = true;
+  const windowFields = { windowApplied: input.windowApplied, windowCutMessageId: input.cutMessageId, windowReason: input.reason };
   const record = (fields: Partial<Parameters<typeof recordModelCall>[0]>) => {
     const inputJson = firstCall ? JSON.stringify({ system: CHAT_SYSTEM_PROMPT, messages: input.messages }) : null;
     firstCall = false;
     const durationMs = Date.now() - stepStartedAt;
     stepStartedAt = Date.now();
-    return recordModelCall({ threadId, messageId: assistantId, kind: "chat", modelId: model.id, durationMs, input: inputJson, ...windowFields, ...fields })
+    return recordModelCall({ threadId, messageId: assistantMessageId, kind: "chat", modelId: model.id, durationMs, input: inputJson, ...windowFields, ...fields })
       .catch((e) => console.error("[model call not recorded]", e));
   };
 
@@ -83,7 +94,7 @@ export async function runTurn(opts: {
     tools,
     stopWhen: stepCountIs(MAX_STEPS),
     maxRetries: 1,
-    abortSignal: signal,
+    abortSignal: controller.signal,
     providerOptions: { offline: { cacheKey: threadId } },
     onStepEnd: async (step) => {
       lastInputTokens = step.usage.inputTokens ?? null;
@@ -95,34 +106,90 @@ export async function runTurn(opts: {
       });
     },
     onError: async ({ error }) => {
-      turnError = error;
-      await record({ error: describeModelError(error), finishReason: "error" });
+      rawError = error;
+      failure = classifyTurnError(error);
+      await record({ error: failure.message, finishReason: "error" });
     },
     onAbort: async () => {
       await record({ finishReason: "aborted" });
     },
   });
 
-  const response = result.toUIMessageStreamResponse({
-    originalMessages: [] as UIMessage[],
-    generateMessageId: () => assistantId,
-    consumeSseStream: consumeStream,
-    onError: (error) => describeModelError(error),
-    onEnd: async ({ responseMessage, isAborted }) => {
-      const status: TurnOutcome["status"] = turnError ? "error" : isAborted ? "stopped" : "complete";
-      const parts = (responseMessage?.parts ?? []) as MessagePart[];
-      const text = messageText(parts);
-      const error = turnError ? describeModelError(turnError) : null;
-      try {
-        await storeReply(threadId, answeredId, {
-          id: assistantId, role: "assistant", parts, text, tokens: countMessageTokens(parts, count), status,
-          error: error ?? (status === "stopped" && !text ? "Stopped before any reply." : null),
-        });
-      } catch (e) {
-        console.error("[assistant message not stored]", e);
+  const [toClient, toStore] = result
+    .toUIMessageStream({ generateMessageId: () => assistantMessageId, onError: (e) => classifyTurnError(e).message, redactToolErrors: false })
+    .tee();
+
+  const outcome = (async (): Promise<TurnOutcome> => {
+    await followReply(toStore, recorder);
+    const status: TurnStatus = failure ? "error" : controller.signal.aborted ? "stopped" : "complete";
+    const { text } = await recorder.finish(status, failure, "Stopped before any reply.").catch((e) => {
+      console.error("[assistant message not finalized]", e);
+      return { text: "" };
+    });
+    localTurns.delete(threadId);
+    opts.signal?.removeEventListener("abort", abort);
+    const f = failure as TurnFailure | null;
+    return {
+      status, errorCode: f?.code ?? null, retryable: f?.retryable ?? false, lastInputTokens,
+      overflow: rawError !== null && isContextOverflowError(rawError),
+      assistantMessageId, userMessageId: answeredMessageId, text,
+    };
+  })();
+
+  return { stream: withTurnEnd(toClient, outcome), outcome, assistantMessageId, answeredMessageId };
+}
+
+/** Stops the thread's running turn, wherever it runs. */
+export async function stopTurn(threadId: string): Promise<boolean> {
+  const requested = await requestTurnStop(threadId);
+  localTurns.get(threadId)?.abort();
+  return requested;
+}
+
+/** Reads the reply as it streams and hands each state to the recorder; step ends save at once. */
+async function followReply(stream: ReadableStream<UIMessageChunk>, recorder: ReplyRecorder): Promise<void> {
+  let stepEnded = false;
+  const tapped = stream.pipeThrough(
+    new TransformStream<UIMessageChunk, UIMessageChunk>({
+      transform(chunk, out) {
+        if (chunk.type === "finish-step") stepEnded = true;
+        out.enqueue(chunk);
+      },
+    }),
+  );
+  try {
+    for await (const message of readUIMessageStream({ stream: tapped })) {
+      recorder.update(message.parts as MessagePart[]);
+      if (stepEnded) {
+        stepEnded = false;
+        void recorder.flush();
       }
-      settle({ lastInputTokens, overflow: turnError !== null && isContextOverflowError(turnError), status });
-    },
-  });
-  return { response, done };
+    }
+  } catch (e) {
+    console.error("[reply stream failed]", e);
+  }
+}
+
+/** The client's copy of the stream, ending with the stored ids and status (sent once they are final). */
+function withTurnEnd(stream: ReadableStream<UIMessageChunk>, outcome: Promise<TurnOutcome>): ReadableStream<UIMessageChunk> {
+  let finish: UIMessageChunk | null = null;
+  return stream.pipeThrough(
+    new TransformStream<UIMessageChunk, UIMessageChunk>({
+      transform(chunk, out) {
+        if (chunk.type === "finish") finish = chunk;
+        else out.enqueue(chunk);
+      },
+      async flush(out) {
+        const o = await outcome;
+        const data: TurnEndData = { userMessageId: o.userMessageId, assistantMessageId: o.assistantMessageId, status: o.status, errorCode: o.errorCode, retryable: o.retryable };
+        out.enqueue({ type: "data-turn", data, transient: true });
+        out.enqueue(finish ?? { type: "finish" });
+      },
+    }),
+  );
+}
+
+/** The turn failed before its reply row existed: give the thread back at once. */
+async function abandonClaim(threadId: string, assistantMessageId: string): Promise<void> {
+  await releaseTurn(db(), threadId, assistantMessageId).catch((e) => console.error("[turn claim not released]", e));
 }

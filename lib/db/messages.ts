@@ -12,18 +12,19 @@ export type StoredMessage = {
   tokens: number;
   status: string;
   error: string | null;
+  errorCode: string | null;
   runStart: boolean;
   createdAt: Date;
 };
 
 type Row = {
   id: string; seq: number; role: string; parts: string; text: string; tokens: number;
-  status: string; error: string | null; runStart: boolean; createdAt: Date;
+  status: string; error: string | null; errorCode: string | null; runStart: boolean; createdAt: Date;
 };
 
 export const messageSelect = {
   id: true, seq: true, role: true, parts: true, text: true, tokens: true,
-  status: true, error: true, runStart: true, createdAt: true,
+  status: true, error: true, errorCode: true, runStart: true, createdAt: true,
 } as const;
 
 export function toStored(row: Row): StoredMessage {
@@ -38,6 +39,7 @@ export type NewMessage = {
   tokens: number;
   status?: string;
   error?: string | null;
+  errorCode?: string | null;
   runStart?: boolean;
   /** Set when the row is stored only for audit (a reply to a message that an edit removed). */
   deletedAt?: Date | null;
@@ -54,7 +56,7 @@ export async function appendMessageTx(tx: Tx, threadId: string, m: NewMessage): 
     data: {
       ...(m.id ? { id: m.id } : {}),
       threadId, seq: lastSeq, role: m.role, parts: JSON.stringify(m.parts), text: m.text, tokens: m.tokens,
-      status: m.status ?? "complete", error: m.error ?? null, runStart: m.runStart ?? false, deletedAt: m.deletedAt ?? null,
+      status: m.status ?? "complete", error: m.error ?? null, errorCode: m.errorCode ?? null, runStart: m.runStart ?? false, deletedAt: m.deletedAt ?? null,
     },
     select: messageSelect,
   });

@@ -129,13 +129,13 @@ describe.each(testDatabases())("chat turn on $name", (target) => {
 
   it("a reply whose user message was edited away while it streamed is kept for audit only", async () => {
     const t = await createThread(userId);
-    const { response, done } = await runTurn({ userId, threadId: t.id, start: textStart("long 300"), signal: new AbortController().signal });
-    const reader = response.body!.getReader();
+    const turn = await runTurn({ userId, threadId: t.id, start: textStart("long 300") });
+    const reader = turn.stream.getReader();
     await reader.read();
     const user = await env.db.message.findFirstOrThrow({ where: { threadId: t.id, role: "user" } });
     const edited = await editUserMessage(t.id, user.id, "never mind, something else");
     while (!(await reader.read()).done) { /* drain like a browser */ }
-    await done;
+    await turn.outcome;
     const rows = await env.db.message.findMany({ where: { threadId: t.id }, orderBy: { seq: "asc" } });
     const reply = rows.find((m) => m.role === "assistant")!;
     expect(reply.deletedAt).not.toBeNull();

@@ -1,8 +1,8 @@
 import { after } from "next/server";
 import { currentUserId } from "@/lib/auth/session";
 import { runTurn } from "@/lib/chat/turn";
-import { regenerationStart } from "@/lib/chat/retry";
 import { afterTurn } from "@/lib/chat/after-turn";
+import { turnResponse } from "@/lib/chat/live-stream";
 import { config } from "@/lib/config";
 import { messageText } from "@/lib/context";
 import { AppError } from "@/lib/errors";
@@ -13,6 +13,10 @@ import { chatBodySchema } from "@/lib/http/schemas";
 // Long replies stream for a while; never let the platform cut them short silently.
 export const maxDuration = 300;
 
+/**
+ * Adapts the turn runner to HTTP. The request's signal is not passed on: a closed tab must not
+ * cut the reply short (it is stored whole); Stop is POST /api/threads/:id/turn/stop.
+ */
 export const POST = handler(async (req) => {
   const userId = await currentUserId();
   const cap = config().MAX_MESSAGE_CHARS;
@@ -24,9 +28,9 @@ export const POST = handler(async (req) => {
     if (!messageText(parts).trim()) throw new AppError("invalid_body", 'Invalid field "message.parts": message is empty', { field: "message.parts" });
     start = { kind: "submit", parts };
   } else {
-    start = await regenerationStart(body.id, body.messageId ?? "");
+    start = { kind: "regenerate", messageId: body.messageId ?? "" };
   }
-  const { response, done } = await runTurn({ userId, threadId: body.id, start, signal: req.signal });
-  after(() => afterTurn(body.id, done));
-  return response;
+  const turn = await runTurn({ userId, threadId: body.id, start });
+  after(() => afterTurn(body.id, turn.outcome));
+  return turnResponse(turn);
 });

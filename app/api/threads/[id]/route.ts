@@ -1,4 +1,5 @@
 import { currentUserId } from "@/lib/auth/session";
+import { activeTurn } from "@/lib/chat/turn-lease";
 import { deleteThread, getOwnedThread, renameThread } from "@/lib/db/threads";
 import { handler } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/parse-body";
@@ -8,7 +9,9 @@ type P = { id: string };
 
 export const GET = handler<P>(async (_req, { id }) => {
   const userId = await currentUserId();
-  return Response.json({ thread: await getOwnedThread(userId, id) });
+  const thread = await getOwnedThread(userId, id);
+  const turn = await activeTurn(id);
+  return Response.json({ thread: { ...thread, activeTurn: turn && { assistantMessageId: turn.assistantMessageId } } });
 });
 
 export const PATCH = handler<P>(async (req, { id }) => {

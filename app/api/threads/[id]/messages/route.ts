@@ -1,5 +1,5 @@
 import { currentUserId } from "@/lib/auth/session";
-import { listMessagesPage } from "@/lib/db/messages";
+import { readTranscriptPage } from "@/lib/chat/transcript-page";
 import { getOwnedThread } from "@/lib/db/threads";
 import { AppError } from "@/lib/errors";
 import { handler } from "@/lib/http/handler";
@@ -14,5 +14,5 @@ export const GET = handler<{ id: string }>(async (req, { id }) => {
     throw new AppError("invalid_body", `Invalid query parameter "${issue.path.join(".")}": ${issue.message}`);
   }
   const { before, limit } = query.data;
-  return Response.json(await listMessagesPage(id, { beforeSeq: before ? Number(before) : undefined, limit }));
+  return Response.json(await readTranscriptPage(id, { beforeSeq: before ? Number(before) : undefined, limit }));
 });

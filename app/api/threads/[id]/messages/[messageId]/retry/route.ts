@@ -1,13 +1,14 @@
 import { after } from "next/server";
 import { currentUserId } from "@/lib/auth/session";
 import { afterTurn } from "@/lib/chat/after-turn";
+import { turnResponse } from "@/lib/chat/live-stream";
 import { runTurn } from "@/lib/chat/turn";
 import { handler } from "@/lib/http/handler";
 
 /** Replaces an assistant message with a new reply; answers with the UI message stream. */
-export const POST = handler<{ id: string; messageId: string }>(async (req, { id, messageId }) => {
+export const POST = handler<{ id: string; messageId: string }>(async (_req, { id, messageId }) => {
   const userId = await currentUserId();
-  const { response, done } = await runTurn({ userId, threadId: id, start: { kind: "retry", messageId }, signal: req.signal });
-  after(() => afterTurn(id, done));
-  return response;
+  const turn = await runTurn({ userId, threadId: id, start: { kind: "retry", messageId } });
+  after(() => afterTurn(id, turn.outcome));
+  return turnResponse(turn);
 });

@@ -1,0 +1,43 @@
+import { createUIMessageStreamResponse, UI_MESSAGE_STREAM_HEADERS } from "ai";
+import { after } from "next/server";
+import { createResumableStreamContext, type ResumableStreamContext } from "resumable-stream";
+import { config } from "@/lib/config";
+import type { RunningTurn } from "./turn";
+import { activeTurn } from "./turn-lease";
+
+/**
+ * With REDIS_URL, a turn's SSE stream is also published to Redis (package resumable-stream), so a
+ * reloaded page, on any instance, resumes the live stream itself. Without Redis the page follows
+ * the stored partial reply until it settles; both end in the same stored row.
+ */
+let context: ResumableStreamContext | null | undefined;
+
+function liveStreams(): ResumableStreamContext | null {
+  if (context === undefined) {
+    context = config().REDIS_URL ? createResumableStreamContext({ waitUntil: (p) => after(() => p) }) : null;
+  }
+  return context;
+}
+
+/** The turn as an HTTP response; the stream id is the reply's message id. */
+export function turnResponse(turn: RunningTurn): Response {
+  const live = liveStreams();
+  return createUIMessageStreamResponse({
+    stream: turn.stream,
+    consumeSseStream: live
+      ? async ({ stream }) => {
+          await live.createNewResumableStream(turn.assistantMessageId, () => stream).catch((e) => console.error("[live stream not published]", e));
+        }
+      : undefined,
+  });
+}
+
+/** The running turn's live stream, or 204 when there is none to resume (or no Redis). */
+export async function resumeTurnResponse(threadId: string): Promise<Response> {
+  const live = liveStreams();
+  const turn = live ? await activeTurn(threadId) : null;
+  if (!live || !turn) return new Response(null, { status: 204 });
+  const stream = await live.resumeExistingStream(turn.assistantMessageId);
+  if (!stream) return new Response(null, { status: 204 });
+  return new Response(stream.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
+}

@@ -1,0 +1,74 @@
+import { countTokens, type TokenizerFamily } from "@/lib/ai/tokens";
+import { countMessageTokens, messageText } from "@/lib/context";
+import { db } from "@/lib/db/client";
+import type { MessagePart } from "@/lib/db/messages";
+import { releaseTurn, renewTurn } from "./turn-lease";
+import type { TurnFailure } from "./turn-failure";
+import type { TurnStatus } from "./turn-types";
+
+/**
+ * Keeps the stored assistant row in step with the stream: partial parts are saved at least every
+ * second and at each step end, so a reload shows them and a crash loses at most a second. The same
+ * timer renews the turn's lease; a failed renewal (stop requested, lease taken over) aborts the turn.
+ */
+export class ReplyRecorder {
+  private parts: MessagePart[] = [];
+  private dirty = false;
+  private saving: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly threadId: string,
+    private readonly messageId: string,
+    private readonly opts: { leaseMs: number; saveEveryMs: number; family: TokenizerFamily; onLeaseLost: () => void },
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), this.opts.saveEveryMs);
+  }
+
+  update(parts: MessagePart[]): void {
+    this.parts = parts;
+    this.dirty = true;
+  }
+
+  /** Saves now (step ends); saves are queued so they land in order. */
+  flush(): Promise<void> {
+    if (!this.dirty) return this.saving;
+    this.dirty = false;
+    const parts = this.parts;
+    this.saving = this.saving.then(() =>
+      db().message
+        // Tokens are counted once, at the end: the tokenizer is too costly to run every second.
+        .updateMany({ where: { id: this.messageId, status: "streaming" }, data: { parts: JSON.stringify(parts), text: messageText(parts) } })
+        .then(() => undefined)
+        .catch((e) => console.error("[partial reply not saved]", e)),
+    );
+    return this.saving;
+  }
+
+  private async tick(): Promise<void> {
+    await this.flush();
+    const ours = await renewTurn(this.threadId, this.messageId, this.opts.leaseMs).catch(() => true);
+    if (!ours) this.opts.onLeaseLost();
+  }
+
+  /**
+   * The final row and the release of the turn in one transaction, so a new turn never starts
+   * while the previous reply still reads as streaming.
+   */
+  async finish(status: TurnStatus, failure: TurnFailure | null, stopReason: string | null): Promise<{ text: string }> {
+    clearInterval(this.timer);
+    await this.saving;
+    const text = messageText(this.parts);
+    const fields = { parts: JSON.stringify(this.parts), text, tokens: countMessageTokens(this.parts, (t) => countTokens(t, this.opts.family)) };
+    await db().$transaction(async (tx) => {
+      await tx.message.updateMany({
+        where: { id: this.messageId, status: "streaming" },
+        data: { ...fields, status, error: failure?.message ?? (status === "stopped" && !fields.text ? stopReason : null), errorCode: failure?.code ?? null },
+      });
+      await releaseTurn(tx, this.threadId, this.messageId);
+    });
+    return { text };
+  }
+}

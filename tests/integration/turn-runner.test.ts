@@ -1,0 +1,178 @@
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { provision, testDatabases, type Provisioned } from "./support/databases";
+import { completeTurn, textStart } from "./support/turns";
+import { runTurn, stopTurn } from "@/lib/chat/turn";
+import { afterTurn } from "@/lib/chat/after-turn";
+import { resetConfigForTests } from "@/lib/config";
+import { createThread } from "@/lib/db/threads";
+import { sweepDeadCompactions, sweepExpiredTurns } from "@/lib/jobs/sweeper";
+import { seedConversation } from "./support/seed";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > until) return v;
+    await sleep(100);
+  }
+}
+
+describe.each(testDatabases())("turn runner on $name", (target) => {
+  let env: Provisioned;
+  let userId: string;
+
+  beforeAll(async () => {
+    process.env.OFFLINE_DELAY_MS = "5";
+    process.env.REPLY_SAVE_EVERY_MS = "200";
+    process.env.TURN_LEASE_MS = "1500";
+    resetConfigForTests();
+    env = await provision(target);
+    userId = (await env.db.user.create({ data: {} })).id;
+  });
+  afterAll(async () => {
+    delete process.env.REPLY_SAVE_EVERY_MS;
+    delete process.env.TURN_LEASE_MS;
+    process.env.OFFLINE_DELAY_MS = "1";
+    resetConfigForTests();
+    await env?.drop();
+  });
+
+  const rows = (threadId: string) => env.db.message.findMany({ where: { threadId }, orderBy: { seq: "asc" } });
+
+  it("stores the reply row from the start and saves its partial text while it streams", async () => {
+    const t = await createThread(userId);
+    const turn = await runTurn({ userId, threadId: t.id, start: textStart("long 80") });
+    const first = await env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } });
+    expect(first).toMatchObject({ role: "assistant", status: "streaming" });
+    const partial = await waitFor(() => env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } }), (m) => m.text.includes("Line 5 of 80"));
+    expect(partial.status).toBe("streaming");
+    expect(partial.text).not.toContain("Line 80 of 80");
+    const outcome = await turn.outcome;
+    expect(outcome).toMatchObject({ status: "complete", assistantMessageId: turn.assistantMessageId, errorCode: null });
+    const final = await env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } });
+    expect(final.status).toBe("complete");
+    expect(final.text).toContain("Line 80 of 80");
+    expect(final.tokens).toBeGreaterThan(0);
+    expect((await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).turnMessageId).toBeNull();
+  });
+
+  it("ends the client stream with the stored ids and status", async () => {
+    const t = await createThread(userId);
+    const { body, outcome } = await completeTurn(userId, t.id, textStart("hello"));
+    const events = body.split("\n").filter((l) => l.startsWith("data: {")).map((l) => JSON.parse(l.slice(6)));
+    const end = events.findIndex((e) => e.type === "data-turn");
+    expect(events[end]).toMatchObject({ transient: true, data: { assistantMessageId: outcome.assistantMessageId, userMessageId: outcome.userMessageId, status: "complete" } });
+    expect(events.slice(end + 1).map((e) => e.type)).toEqual(["finish"]);
+    const [user, reply] = await rows(t.id);
+    expect([user.id, reply.id]).toEqual([outcome.userMessageId, outcome.assistantMessageId]);
+  });
+
+  it("runs one turn at a time per thread: a second send gets 409 turn_in_progress and stores nothing", async () => {
+    const t = await createThread(userId);
+    const sends = await Promise.allSettled([
+      runTurn({ userId, threadId: t.id, start: textStart("long 60") }),
+      runTurn({ userId, threadId: t.id, start: textStart("long 60") }),
+    ]);
+    const started = sends.filter((s) => s.status === "fulfilled");
+    expect(started).toHaveLength(1);
+    expect(sends.find((s) => s.status === "rejected")).toMatchObject({ reason: { status: 409, code: "turn_in_progress" } });
+    await (started[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof runTurn>>>).value.outcome;
+    await completeTurn(userId, t.id, textStart("and again"));
+    expect((await rows(t.id)).map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  });
+
+  it("stores the whole reply when nobody reads the stream (a closed tab)", async () => {
+    const t = await createThread(userId);
+    const turn = await runTurn({ userId, threadId: t.id, start: textStart("long 80") });
+    await turn.stream.cancel();
+    const outcome = await turn.outcome;
+    expect(outcome.status).toBe("complete");
+    const reply = await env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } });
+    expect(reply).toMatchObject({ status: "complete" });
+    expect(reply.text).toContain("Line 80 of 80");
+  });
+
+  it("stops from anywhere: a stop request in the database ends the turn at its next renewal", async () => {
+    const t = await createThread(userId);
+    const turn = await runTurn({ userId, threadId: t.id, start: textStart("long 1000") });
+    await waitFor(() => env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } }), (m) => m.text.includes("Line 3 "));
+    // Another instance's stop only writes the flag; this process notices it at its next renewal.
+    await env.db.thread.update({ where: { id: t.id }, data: { turnStopAt: new Date() } });
+    const outcome = await turn.outcome;
+    expect(outcome.status).toBe("stopped");
+    const reply = await env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } });
+    expect(reply.status).toBe("stopped");
+    expect(reply.text).toContain("Line 1 of 1000");
+    expect(reply.text).not.toContain("Line 1000 of 1000");
+    expect(await stopTurn(t.id)).toBe(false);
+  });
+
+  it("a process killed mid-reply leaves an interrupted reply with its partial text, and the thread goes on", async () => {
+    const t = await createThread(userId);
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/integration/support/turn-worker.ts", env.url, userId, t.id, "long 1000"], {
+      env: { ...process.env, OFFLINE_DELAY_MS: "20", REPLY_SAVE_EVERY_MS: "200", TURN_LEASE_MS: "1500" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const reply = await waitFor(() => env.db.message.findFirst({ where: { threadId: t.id, role: "assistant" } }), (m) => !!m?.text.includes("Line 5 "), 60_000);
+    expect(reply?.status).toBe("streaming");
+    child.kill("SIGKILL");
+    await new Promise((r) => child.once("exit", r));
+    const before = await rows(t.id);
+
+    // While the lease is live nothing is swept; once it expires the sweeper closes the reply.
+    expect(await sweepExpiredTurns()).toBe(0);
+    await sleep(1700);
+    expect(await sweepExpiredTurns()).toBe(1);
+    const swept = await env.db.message.findUniqueOrThrow({ where: { id: reply!.id } });
+    expect(swept).toMatchObject({ status: "interrupted", errorCode: "interrupted" });
+    expect(swept.text).toContain("Line 1 of 1000");
+    expect(swept.text).not.toContain("Line 1000 of 1000");
+    // Nothing else changed.
+    expect((await rows(t.id)).map((m) => [m.id, m.role, m.deletedAt])).toEqual(before.map((m) => [m.id, m.role, m.deletedAt]));
+
+    const { outcome } = await completeTurn(userId, t.id, textStart("are you there?"));
+    expect(outcome.status).toBe("complete");
+    expect((await rows(t.id)).map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  });
+
+  it("a new turn takes over an expired turn and marks its reply interrupted", async () => {
+    const t = await createThread(userId);
+    const [, ghost] = await seedConversation(t.id, [["user", "hi"], ["assistant", "Line 1 of"]]);
+    await env.db.message.update({ where: { id: ghost.id }, data: { status: "streaming" } });
+    await env.db.thread.update({ where: { id: t.id }, data: { turnMessageId: ghost.id, turnUntil: new Date(Date.now() - 1000) } });
+    const { outcome } = await completeTurn(userId, t.id, textStart("again"));
+    expect(outcome.status).toBe("complete");
+    expect(await env.db.message.findUniqueOrThrow({ where: { id: ghost.id } })).toMatchObject({ status: "interrupted", text: "Line 1 of" });
+  });
+
+  it("a dead compaction's receipt is closed as interrupted and the next crossing compacts again", async () => {
+    const t = await createThread(userId);
+    await seedConversation(t.id, [
+      ["user", "Move callers from getAccount to loadAccount in src/api/accounts.ts."],
+      ["assistant", "Loader ready; three callers remain."],
+      ["user", "Keep the CLI output unchanged."],
+      ["assistant", "I'll keep the formatter."],
+    ]);
+    // What a process that died mid-summary leaves: a running receipt and a lease that has run out.
+    const dead = await env.db.compaction.create({ data: { threadId: t.id, status: "running", trigger: "threshold" } });
+    await env.db.thread.update({ where: { id: t.id }, data: { leaseHolder: "dead:1", leaseUntil: new Date(Date.now() + 60_000) } });
+    expect(await sweepDeadCompactions()).toBe(0);
+    await env.db.thread.update({ where: { id: t.id }, data: { leaseUntil: new Date(Date.now() - 1) } });
+    expect(await sweepDeadCompactions()).toBe(1);
+    expect(await env.db.compaction.findUniqueOrThrow({ where: { id: dead.id } })).toMatchObject({ status: "interrupted" });
+
+    process.env.CONTEXT_RECENT_TOKENS = "20";
+    resetConfigForTests();
+    try {
+      await afterTurn(t.id, Promise.resolve({ lastInputTokens: 10_000_000, overflow: false }));
+    } finally {
+      delete process.env.CONTEXT_RECENT_TOKENS;
+      resetConfigForTests();
+    }
+    const receipts = await env.db.compaction.findMany({ where: { threadId: t.id }, orderBy: { startedAt: "asc" } });
+    expect(receipts.map((r) => r.status)).toEqual(["interrupted", "saved"]);
+  });
+});
