@@ -29,13 +29,13 @@ if (!process.env.E2E_PREPARED) {
 postgresUrl = process.env.E2E_POSTGRES_APP_URL ?? "";
 process.env.E2E_INSTANCE_URLS = PG_PORTS.map((p) => `http://127.0.0.1:${p}`).join(",");
 
-const server = (port: number, databaseUrl: string, fresh: string, dataDir?: string) => ({
+const server = (port: number, databaseUrl: string, fresh: string, dataDir?: string, redisUrl?: string) => ({
   command: `${fresh}node scripts/start.mjs`,
   url: `http://127.0.0.1:${port}/api/model`,
   reuseExistingServer: false,
   timeout: 300_000,
   stdout: "pipe" as const,
-  env: { ...appEnv, PORT: String(port), DATABASE_URL: databaseUrl, ...(dataDir ? { DATA_DIR: dataDir } : {}) },
+  env: { ...appEnv, PORT: String(port), DATABASE_URL: databaseUrl, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
 });
 
 // The main server: the production build on its own SQLite file. With TEST_DATABASE_URL, two more
@@ -63,6 +63,7 @@ export default defineConfig({
     // Each run starts from an empty database; the server migrates it on start.
     server(PORT, `file:./test-data/e2e-${PORT}.db`, `rm -f test-data/e2e-${PORT}.db* && `),
     // Separate data folders, like separate machines: the session secret must come from the database.
-    ...(postgresUrl ? PG_PORTS.map((p) => server(p, postgresUrl, "", `./test-data/instance-${p}`)) : []),
+    // With TEST_REDIS_URL they also share Redis, so a live stream resumes on either instance.
+    ...(postgresUrl ? PG_PORTS.map((p) => server(p, postgresUrl, "", `./test-data/instance-${p}`, process.env.TEST_REDIS_URL)) : []),
   ],
 });

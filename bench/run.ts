@@ -1,4 +1,5 @@
 import { benchContextBuild } from "./context-build";
+import { benchLoad } from "./load";
 import { benchTimeToFirstToken } from "./ttft";
 
 const which = process.argv[2];
@@ -9,5 +10,10 @@ if (!which || which === "context") {
 if (!which || which === "ttft") {
   console.log("\n== Time to first token of a turn, with and without a compaction running in the same thread");
   console.log(await benchTimeToFirstToken());
+}
+if (which === "load") {
+  // Not in the default run: it builds the app and starts several servers.
+  console.log("\n== Concurrent chats over HTTP against the production build");
+  console.log(await benchLoad());
 }
 process.exit(0);

@@ -14,17 +14,36 @@ const say = (api: APIRequestContext, base: string, id: string, text: string) =>
 
 const filler = (topic: string) => Array.from({ length: 40 }, (_, i) => `Step ${i}: update src/${topic}/part${i}.ts.`).join(" ");
 
-test("a thread started on one instance continues on the other; concurrent turns get distinct sequence numbers", async ({ request }) => {
+test("a thread started on one instance continues on the other; of two concurrent sends exactly one streams, the other is a 409", async ({ request }) => {
   const created = await request.post(`${A}/api/threads`, { data: { title: "Shared" } });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
   expect((await request.get(`${B}/api/threads/${id}`)).status()).toBe(200);
 
-  await Promise.all([say(request, A, id, "from instance A"), say(request, B, id, "from instance B")]);
-  await expect.poll(async () => (await (await request.get(`${A}/api/threads/${id}/messages`)).json()).messages.length).toBe(4);
-  const { messages } = await (await request.get(`${B}/api/threads/${id}/messages`)).json();
+  const send = (base: string, text: string) =>
+    request.post(`${base}/api/chat`, { data: { id, message: { role: "user", parts: [{ type: "text", text }] } } });
+  const answers = await Promise.all([send(A, "long 40 from instance A"), send(B, "long 40 from instance B")]);
+  expect(answers.map((r) => r.status()).sort()).toEqual([200, 409]);
+  const refused = answers.find((r) => r.status() === 409)!;
+  expect((await refused.json()).error.code).toBe("turn_in_progress");
+  await answers.find((r) => r.status() === 200)!.text();
+
+  await say(request, B, id, "and then from instance B");
+  const { messages } = await (await request.get(`${A}/api/threads/${id}/messages`)).json();
   expect(messages.map((m: { seq: number }) => m.seq)).toEqual([1, 2, 3, 4]);
-  expect(messages.filter((m: { role: string }) => m.role === "user").map((m: { text: string }) => m.text).sort()).toEqual(["from instance A", "from instance B"]);
+  expect(messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  expect(messages.map((m: { status: string }) => m.status)).toEqual(["complete", "complete", "complete", "complete"]);
+});
+
+test("stop from the other instance ends the running turn there", async ({ request }) => {
+  const { id } = await (await request.post(`${A}/api/threads`)).json();
+  const streaming = request.post(`${A}/api/chat`, { data: { id, message: { role: "user", parts: [{ type: "text", text: "long 1000" }] } } });
+  await expect.poll(async () => (await (await request.get(`${B}/api/threads/${id}`)).json()).thread.activeTurn).not.toBeNull();
+  expect(await (await request.post(`${B}/api/threads/${id}/turn/stop`)).json()).toEqual({ stopped: true });
+  await (await streaming).text();
+  const { messages } = await (await request.get(`${B}/api/threads/${id}/messages`)).json();
+  expect(messages[1].status).toBe("stopped");
+  expect(messages[1].text).not.toContain("Line 1000 of 1000");
 });
 
 test("concurrent saves of one file version on two instances: one wins, the other is a 409", async ({ request }) => {
@@ -39,13 +58,15 @@ test("concurrent saves of one file version on two instances: one wins, the other
   expect(versions).toHaveLength(2);
 });
 
-test("turns on both instances that cross the threshold at once run one compaction at a time", async ({ request }) => {
+test("turns on both instances that cross the threshold back to back run one compaction at a time", async ({ request }) => {
   const { id } = await (await request.post(`${A}/api/threads`)).json();
   await say(request, A, id, "Move callers from `getAccount` to `loadAccount`.");
   await say(request, A, id, filler("api"));
   await say(request, B, id, filler("jobs"));
-  // Both replies end at about the same moment, and both instances start their after() compaction.
-  await Promise.all([say(request, A, id, filler("cli")), say(request, B, id, filler("docs"))]);
+  // One turn at a time per thread, so back to back: B's reply ends while A's after() compaction is
+  // still summarizing (the offline summarizer takes OFFLINE_SUMMARY_DELAY_MS), and B tries too.
+  await say(request, A, id, filler("cli"));
+  await say(request, B, id, filler("docs"));
 
   type Receipt = { status: string; startedAt: string; finishedAt: string | null };
   let receipts: Receipt[] = [];
@@ -58,4 +79,20 @@ test("turns on both instances that cross the threshold at once run one compactio
   // The lease never let two compactions of this thread overlap, whichever instance ran them.
   const spans = receipts.map((r) => [Date.parse(r.startedAt), Date.parse(r.finishedAt!)]).sort((x, y) => x[0] - y[0]);
   for (let i = 1; i < spans.length; i++) expect(spans[i][0]).toBeGreaterThanOrEqual(spans[i - 1][1]);
+});
+
+// Only with TEST_REDIS_URL (the PostgreSQL instances then run with REDIS_URL; .ci/run sets it).
+if (process.env.TEST_REDIS_URL) test("with Redis, the other instance resumes the live stream of a running turn", async ({ request }) => {
+  const { id } = await (await request.post(`${A}/api/threads`)).json();
+  const streaming = request.post(`${A}/api/chat`, { data: { id, message: { role: "user", parts: [{ type: "text", text: "long 150" }] } } });
+  await expect.poll(async () => (await (await request.get(`${B}/api/threads/${id}`)).json()).thread.activeTurn).not.toBeNull();
+  const resumed = await request.get(`${B}/api/chat/${id}/stream`);
+  expect(resumed.status()).toBe(200);
+  const body = await resumed.text();
+  expect(body).toContain('"type":"text-delta"');
+  expect(body).toContain("Line 150 of 150");
+  expect(body).toContain('"type":"data-turn"');
+  await (await streaming).text();
+  // Nothing runs any more: nothing to resume.
+  expect((await request.get(`${B}/api/chat/${id}/stream`)).status()).toBe(204);
 });

@@ -1,0 +1,65 @@
+// App servers of our own, for tests that kill and restart a server and for the load benchmark:
+// the production build started as `npm start` would, on a fresh SQLite file or on a fresh
+// PostgreSQL database shared by several instances. Each runs in its own process group, so a
+// SIGKILL reaches the Next server itself, as a crash would.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+
+export type Servers = { urls: string[]; stop: () => Promise<void>; kill: () => Promise<void> };
+
+async function waitUp(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/model`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server ${url} did not start`);
+}
+
+export function buildOnce(): void {
+  execFileSync(process.execPath, ["scripts/start.mjs", "--build-only"], { stdio: "inherit" });
+}
+
+export async function startServers(opts: { ports: number[]; databaseUrl: string; env?: Record<string, string> }): Promise<Servers> {
+  const children = opts.ports.map((port) =>
+    spawn(process.execPath, ["scripts/start.mjs"], {
+      env: { ...process.env, ...opts.env, PORT: String(port), DATABASE_URL: opts.databaseUrl, DATA_DIR: `./test-data/bench-${port}` },
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+    }),
+  );
+  const exited = children.map((c) => new Promise((r) => c.once("exit", r)));
+  const signalAll = async (signal: NodeJS.Signals) => {
+    for (const c of children) {
+      try {
+        process.kill(-c.pid!, signal);
+      } catch {
+        // already gone
+      }
+    }
+    await Promise.all(exited);
+  };
+  const urls = opts.ports.map((p) => `http://127.0.0.1:${p}`);
+  await Promise.all(urls.map((u, i) => waitUp(u, children[i])));
+  return {
+    urls,
+    stop: () => signalAll("SIGTERM"),
+    kill: () => signalAll("SIGKILL"),
+  };
+}
+
+export function freshSqliteUrl(name: string): string {
+  const file = `./test-data/${name}.db`;
+  fs.mkdirSync("./test-data", { recursive: true });
+  for (const ext of ["", "-wal", "-shm"]) fs.rmSync(file + ext, { force: true });
+  return `file:${file}`;
+}
+
+export function freshPostgresUrl(serverUrl: string, name: string): string {
+  return execFileSync(process.execPath, ["scripts/e2e-postgres-db.mjs", serverUrl, name], { encoding: "utf8" }).trim().split("\n").pop()!;
+}
