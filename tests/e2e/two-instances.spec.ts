@@ -88,10 +88,13 @@ if (process.env.TEST_REDIS_URL) test("with Redis, the other instance resumes the
   await expect.poll(async () => (await (await request.get(`${B}/api/threads/${id}`)).json()).thread.activeTurn).not.toBeNull();
   const resumed = await request.get(`${B}/api/chat/${id}/stream`);
   expect(resumed.status()).toBe(200);
-  const body = await resumed.text();
-  expect(body).toContain('"type":"text-delta"');
-  expect(body).toContain("Line 150 of 150");
-  expect(body).toContain('"type":"data-turn"');
+  const events = (await resumed.text()).split("\n").filter((l) => l.startsWith("data: {")).map((l) => JSON.parse(l.slice(6)));
+  // The resumed stream replays from the start and follows the reply to its end.
+  expect(events[0].type).toBe("start");
+  const text = events.filter((e) => e.type === "text-delta").map((e) => e.delta).join("");
+  expect(text).toContain("Line 1 of 150.");
+  expect(text).toContain("Line 150 of 150.");
+  expect(events.find((e) => e.type === "data-turn")?.data).toMatchObject({ status: "complete" });
   await (await streaming).text();
   // Nothing runs any more: nothing to resume.
   expect((await request.get(`${B}/api/chat/${id}/stream`)).status()).toBe(204);
