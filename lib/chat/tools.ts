@@ -1,12 +1,22 @@
 import type { ToolSet } from "ai";
+import { actionTools } from "@/lib/actions/tools";
 import { workspaceTools } from "@/lib/workspace/tools";
 
-export type ToolContext = { userId: string; threadId: string; workspaceId: string; assistantMessageId: string };
+export type ToolContext = {
+  userId: string;
+  threadId: string;
+  workspaceId: string;
+  assistantMessageId: string;
+  /** The user message this turn answers: with the intent, the idempotency key of side effects. */
+  answeredMessageId: string | null;
+  /** The routine run id; null in a chat. */
+  runId: string | null;
+};
 
 /**
  * The tools offered on every turn, created fresh per turn: the workspace tools remember which
  * file versions the agent read in this turn. Files are keyed by workspace, never by thread.
  */
 export function agentTools(ctx: ToolContext): ToolSet {
-  return workspaceTools({ workspaceId: ctx.workspaceId, assistantMessageId: ctx.assistantMessageId });
+  return { ...workspaceTools({ workspaceId: ctx.workspaceId, assistantMessageId: ctx.assistantMessageId }), ...actionTools(ctx) };
 }

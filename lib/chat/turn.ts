@@ -57,7 +57,7 @@ export async function runTurn(opts: {
   }
 
   const assistantId = newMessageId();
-  const tools = agentTools({ userId, threadId, workspaceId: thread.workspaceId, assistantMessageId: assistantId });
+  const tools = agentTools({ userId, threadId, workspaceId: thread.workspaceId, assistantMessageId: assistantId, answeredMessageId: answeredId, runId: null });
   const input = await buildModelInput(await loadWindow(threadId), tools, () => loadRunTranscript(threadId));
   const windowFields = { windowApplied: input.windowApplied, windowCutMessageId: input.cutMessageId, windowReason: input.reason };
 
