@@ -20,12 +20,14 @@ const NOTHING_SENT = new Set(["ECONNECTION", "EDNS", "EAUTH", "ENOAUTH", "ETLS",
 export type SmtpOptions = { socketTimeoutMs?: number };
 
 export function classifySmtpError(err: unknown): ProviderError {
-  const e = (err ?? {}) as { code?: string; responseCode?: number; command?: string; message?: string };
+  const e = (err ?? {}) as { code?: string; responseCode?: number; message?: string };
   const message = e.message ?? String(err);
   if (typeof e.responseCode === "number" && e.responseCode >= 400) {
     return new ProviderError(e.responseCode < 500 ? "retryable" : "permanent", `smtp_${e.responseCode}`, message);
   }
-  if ((e.code && NOTHING_SENT.has(e.code)) || e.command === "CONN") return new ProviderError("retryable", `smtp_${(e.code ?? "conn").toLowerCase()}`, message);
+  // Not `command === "CONN"`: nodemailer reports a timeout while waiting for the DATA answer as
+  // CONN too, and that message may well have been delivered.
+  if (e.code && NOTHING_SENT.has(e.code)) return new ProviderError("retryable", `smtp_${(e.code ?? "conn").toLowerCase()}`, message);
   return new ProviderError("unknown", `smtp_${(e.code ?? "error").toLowerCase()}`, message);
 }
 
