@@ -27,9 +27,10 @@ export async function performAction(spec: ActionSpec, provider: ActionProvider, 
   const hash = requestHash(spec.request);
   if (row.requestHash !== hash) {
     await appendEvent(row.id, { type: "payload_mismatch", payload: { requestHash: hash }, actor: "worker" });
+    const already = row.status === "succeeded" ? ` It was already done (${row.resultId}).` : "";
     return {
       state: "refused", key: spec.key, error: "payload_mismatch",
-      message: "This action was already requested with different content (same key); nothing was sent. Ask the person before sending something new.",
+      message: `This action was already requested with different content for the same request; nothing was sent.${already} Ask the person before sending something new.`,
     };
   }
   if (claim.owned) return executeHeld(row, provider, { status: "started", leaseToken: claim.token, learnedBy: "response", actor: "worker" });
