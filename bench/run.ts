@@ -1,3 +1,4 @@
+import { benchActions } from "./actions";
 import { benchContextBuild } from "./context-build";
 import { benchLoad } from "./load";
 import { benchTimeToFirstToken } from "./ttft";
@@ -10,6 +11,10 @@ if (!which || which === "context") {
 if (!which || which === "ttft") {
   console.log("\n== Time to first token of a turn, with and without a compaction running in the same thread");
   console.log(await benchTimeToFirstToken());
+}
+if (!which || which === "actions") {
+  console.log("\n== One email through the action ledger against a bare send (claim + record overhead)");
+  console.log(await benchActions());
 }
 if (which === "load") {
   // Not in the default run: it builds the app and starts several servers.

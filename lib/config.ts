@@ -38,6 +38,15 @@ const schema = z.object({
   SWEEP_EVERY_MS: z.coerce.number().int().positive().default(10_000),
   // With Redis, a reloaded page resumes the live stream itself (resumable-stream).
   REDIS_URL: z.string().optional(),
+  // Actions (lib/actions, lib/email): how long a claimed action is held before the sweeper may
+  // treat it as unknown; must exceed the slowest provider call (SMTP timeouts are below it).
+  ACTION_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  EMAIL_FROM: z.string().default("Longrun Chat <agent@longrun.local>"),
+  // The person's own address: the default recipient of digests and the default allow-list.
+  EMAIL_TO: z.string().optional(),
+  // Comma-separated addresses the agent may mail; enforced with SMTP (default: EMAIL_TO only)
+  // and, when set, for the local outbox too.
+  EMAIL_ALLOWED_TO: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema>;

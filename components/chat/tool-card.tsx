@@ -1,3 +1,4 @@
+import { ActionToolDetail } from "@/components/actions/action-tool-detail";
 import { toolPath, type ToolPartView } from "./tool-part";
 import type { ChatMessagePart } from "./types";
 
@@ -38,7 +39,7 @@ export function ToolCard({ part }: { part: ChatMessagePart }) {
         )}
         <span className={`ml-auto shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium ${state.tone}`}>{state.label}</span>
       </div>
-      {result && (
+      {name === "send_email" && view.state === "output-available" ? <ActionToolDetail output={view.output} /> : result && (
         <p className={`mt-1 truncate font-mono ${view.state === "output-error" ? "text-red-700" : "text-neutral-600"}`} title={result}>
           {result.length > RESULT_PREVIEW_CHARS ? `${result.slice(0, RESULT_PREVIEW_CHARS)}…` : result}
         </p>

@@ -1,4 +1,5 @@
 import type { ToolSet } from "ai";
+import { actionTools } from "@/lib/actions/tools";
 import { workspaceTools } from "@/lib/workspace/tools";
 
 export type ToolContext = {
@@ -17,5 +18,5 @@ export type ToolContext = {
  * file versions the agent read in this turn. Files are keyed by workspace, never by thread.
  */
 export function agentTools(ctx: ToolContext): ToolSet {
-  return workspaceTools({ workspaceId: ctx.workspaceId, assistantMessageId: ctx.assistantMessageId });
+  return { ...workspaceTools({ workspaceId: ctx.workspaceId, assistantMessageId: ctx.assistantMessageId }), ...actionTools(ctx) };
 }

@@ -1,11 +1,13 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { markInterrupted } from "@/lib/chat/turn-lease";
+import { sweepActions } from "@/lib/actions/sweep";
 
 /**
  * Closes what a dead process left open, so nothing reads "streaming" or "running" forever: a turn
  * whose lease expired (its reply becomes interrupted, keeping its partial text, and the thread
- * accepts the next turn) and a compaction receipt whose thread lease is gone.
+ * accepts the next turn), a compaction receipt whose thread lease is gone, and side effects whose
+ * outcome is unknown (lib/actions reconciles them: replay, lookup or a person, never a blind re-send).
  */
 
 /** Gives up one expired turn, with a compare-and-set on the lease we saw: a live runner is never touched. */
@@ -52,9 +54,12 @@ export async function sweepDeadCompactions(now = new Date()): Promise<number> {
   return swept;
 }
 
-export async function sweepOnce(): Promise<{ turns: number; compactions: number }> {
+export async function sweepOnce(): Promise<{ turns: number; compactions: number; actions: number }> {
   const now = new Date();
-  return { turns: await sweepExpiredTurns(now), compactions: await sweepDeadCompactions(now) };
+  const turns = await sweepExpiredTurns(now);
+  const compactions = await sweepDeadCompactions(now);
+  const actions = await sweepActions({ now });
+  return { turns, compactions, actions: actions.expired + actions.reconciled.length };
 }
 
 const globalForSweeper = globalThis as unknown as { __sweeper?: ReturnType<typeof setInterval> };

@@ -4,10 +4,12 @@
  * inside fenced code blocks are never directives.
  */
 
+import { parseEmailDirective } from "./email-directive";
+
 export type FileToolName = "write_file" | "read_file" | "list_files" | "delete_file" | "edit_file";
 
 export type Directive =
-  | { kind: "tool"; toolName: FileToolName; input: Record<string, string> }
+  | { kind: "tool"; toolName: FileToolName | "send_email"; input: Record<string, string> }
   | { kind: "echo" }
   | { kind: "long"; lines: number }
   | { kind: "fail" }
@@ -35,6 +37,13 @@ export function parseDirectives(text: string): ParsedDirectives {
     const simple = parseSimple(line);
     if (simple) {
       directives.push(simple);
+      continue;
+    }
+    const email = parseEmailDirective(line, lines, i);
+    if (email) {
+      if (email.directive) directives.push(email.directive);
+      if (email.problem) problems.push(email.problem);
+      i = email.next;
       continue;
     }
     const m = /^(write|edit|read|delete)\s+(.+?):?$/i.exec(line);
@@ -87,7 +96,7 @@ function parsePath(raw: string): string | null {
 }
 
 /** `count` fenced blocks starting at line `from`, separated only by blank lines. */
-function readBlocks(lines: string[], from: number, count: number): { contents: string[]; next: number } | null {
+export function readBlocks(lines: string[], from: number, count: number): { contents: string[]; next: number } | null {
   const contents: string[] = [];
   let i = from;
   for (let b = 0; b < count; b++) {

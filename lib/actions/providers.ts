@@ -1,0 +1,7 @@
+import { emailTransportByName } from "@/lib/email/transport";
+import type { ActionProvider } from "./types";
+
+/** The sweeper and a person's "send again" must reach the provider that owns the row. */
+export function providerByName(name: string): ActionProvider | null {
+  return emailTransportByName(name);
+}

@@ -1,0 +1,67 @@
+import { tool, type ToolSet } from "ai";
+import { z } from "zod";
+import { MAX_BODY_CHARS, MAX_SUBJECT_CHARS } from "@/lib/email/email-request";
+import { sendEmailAction } from "@/lib/email/send";
+import { chatActionKey, runActionKey, threadScope } from "./keys";
+import { listThreadActions } from "./list";
+import type { ActionOutcome } from "./types";
+
+export type ActionToolContext = {
+  userId: string;
+  threadId: string;
+  workspaceId: string;
+  assistantMessageId: string;
+  answeredMessageId: string | null;
+  runId: string | null;
+};
+
+/**
+ * The key is the runtime's, never the model's: the routine run plus the intent, or in a chat the
+ * user message being answered plus the intent. Regenerating a reply reuses the key (nothing is sent
+ * twice); a new request from the person is a new message and so a new key.
+ */
+export function sendEmailKey(ctx: ActionToolContext, to: string, subject: string): string {
+  const intent = `send_email:${to.trim().toLowerCase()}:${subject.trim()}`;
+  if (ctx.runId) return runActionKey(ctx.runId, intent);
+  return chatActionKey(ctx.answeredMessageId ?? `reply_${ctx.assistantMessageId}`, intent);
+}
+
+/** What the tool card shows; `ok` is false for anything that is not a proven send. */
+export function toolResult(o: ActionOutcome) {
+  return { ok: o.state === "sent", ...o };
+}
+
+export function actionTools(ctx: ActionToolContext): ToolSet {
+  return {
+    send_email: tool({
+      description:
+        "Send an email (body in markdown). Sent at most once per request: calling it again for the same recipient and subject " +
+        "returns the recorded result instead of sending again. Only allowed recipients can be mailed.",
+      inputSchema: z.object({
+        to: z.email().describe("One recipient address."),
+        subject: z.string().trim().min(1).max(MAX_SUBJECT_CHARS),
+        body: z.string().max(MAX_BODY_CHARS).describe("Markdown; sent as HTML and plain text."),
+      }),
+      execute: async ({ to, subject, body }) => {
+        const outcome = await sendEmailAction({
+          userId: ctx.userId, threadId: ctx.threadId, scope: threadScope(ctx.threadId), key: sendEmailKey(ctx, to, subject),
+          runId: ctx.runId, stepId: ctx.assistantMessageId, to, subject, body,
+        });
+        return toolResult(outcome);
+      },
+    }),
+    list_actions: tool({
+      description: "List the side effects (emails) of this conversation and their state: sent, in progress, unknown, needs a person, refused. Read-only.",
+      inputSchema: z.object({}),
+      execute: async () => {
+        const actions = await listThreadActions(ctx.userId, ctx.threadId);
+        return {
+          actions: actions.map((a) => ({
+            key: a.key, type: a.type, status: a.status, attempt: a.attempt, resultId: a.resultId, errorCode: a.errorCode,
+            to: a.request.to, subject: a.request.subject,
+          })),
+        };
+      },
+    }),
+  };
+}

@@ -1,0 +1,51 @@
+import { db } from "@/lib/db/client";
+import type { ActionProvider, ProviderCall, ProviderResult } from "@/lib/actions/types";
+import { emailRequestSchema } from "./email-request";
+import { messageIdFor } from "./message-id";
+import { renderEmailBody } from "./render";
+
+/*
+ * The default transport: messages land in the OutboxMessage table and are shown in the UI.
+ * Honest capabilities: the unique index on Message-ID makes it deduplicate by provider key for
+ * ever (a repeat returns the stored message instead of a second row), and it can be looked up by
+ * Message-ID. So an unknown outbox send is always reconciled by replay, never by a person.
+ */
+
+function resultOf(row: { messageId: string; createdAt: Date }, deduplicated: boolean): ProviderResult {
+  return { resultId: row.messageId, result: { transport: "outbox", messageId: row.messageId, storedAt: row.createdAt.toISOString() }, deduplicated };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { code?: string }).code === "P2002";
+}
+
+export function createOutboxTransport(): ActionProvider {
+  return {
+    name: "outbox",
+    dedupWindowMs: Infinity,
+    referenceFor: messageIdFor,
+    async execute(request: unknown, call: ProviderCall) {
+      const email = emailRequestSchema.parse(request);
+      const messageId = messageIdFor(call.providerKey);
+      const { html, text } = renderEmailBody(email.body);
+      try {
+        const row = await db().outboxMessage.create({
+          data: {
+            messageId, transport: "outbox", userId: call.userId, threadId: call.threadId, scope: call.scope, actionKey: call.key,
+            from: email.from, to: email.to, subject: email.subject, text, html,
+          },
+        });
+        return resultOf(row, false);
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        const existing = await db().outboxMessage.findUnique({ where: { messageId } });
+        if (!existing) throw err;
+        return resultOf(existing, true);
+      }
+    },
+    async lookup(providerRef: string) {
+      const row = await db().outboxMessage.findUnique({ where: { messageId: providerRef } });
+      return row ? resultOf(row, true) : null;
+    },
+  };
+}

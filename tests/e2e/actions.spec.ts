@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { createThread, messages, send } from "./support/chat-page";
+
+// Email through the action ledger, against the production server, the offline model and the
+// local outbox (no SMTP configured): the tool card shows the action's state, the Actions view
+// lists it with its journal, and the API answers per the issue.
+
+const EMAIL = ["email me@example.com", "subject: Weekly report", "```", "# Week 48", "- shipped the ledger", "```"].join("\n");
+
+test("the agent's email shows as sent, and the actions view lists it with its journal and the outbox", async ({ page }) => {
+  const threadId = await createThread(page);
+  await send(page, EMAIL);
+  const card = messages(page, "assistant").last().locator('[data-testid="tool-card"][data-tool="send_email"]');
+  const state = card.getByTestId("action-state");
+  await expect(state).toHaveAttribute("data-state", "sent");
+  await expect(state).toContainText(/<act-[0-9a-f]{32}@actions\.longrun\.local>/);
+
+  await state.getByTestId("open-actions").click();
+  const dialog = page.getByTestId("actions-dialog");
+  const row = dialog.getByTestId("action-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute("data-status", "succeeded");
+  await expect(row).toContainText("me@example.com — Weekly report");
+  await row.getByText(/Journal/).click();
+  await expect(row.getByTestId("action-journal-entry")).toHaveText([/claimed by worker/, /request by worker/, /succeeded by worker/]);
+  await expect(dialog.getByTestId("outbox-row")).toContainText("Weekly report");
+
+  const res = await page.request.get(`/api/threads/${threadId}/actions`);
+  expect(res.status()).toBe(200);
+  const { actions } = (await res.json()) as { actions: Array<Record<string, unknown>> };
+  expect(actions).toHaveLength(1);
+  expect(actions[0]).toMatchObject({ type: "send_email", status: "succeeded", attempt: 1, request: { to: "me@example.com", subject: "Weekly report" } });
+  expect(String(actions[0].key)).toMatch(/:send_email:me@example\.com:Weekly report$/);
+  expect(actions[0].journal).toHaveLength(3);
+
+  const outbox = (await (await page.request.get("/api/outbox")).json()) as { messages: Array<Record<string, unknown>> };
+  expect(outbox.messages[0]).toMatchObject({ to: "me@example.com", subject: "Weekly report", key: actions[0].key, messageId: actions[0].resultId });
+});
+
+test("the actions API validates, answers 409 for a settled action and 404 for another person's thread", async ({ page, browser }) => {
+  const threadId = await createThread(page);
+  await send(page, EMAIL);
+  const { actions } = (await (await page.request.get(`/api/threads/${threadId}/actions`)).json()) as { actions: Array<{ key: string }> };
+  const resolveUrl = `/api/threads/${threadId}/actions/${encodeURIComponent(actions[0].key)}/resolve`;
+
+  const bad = await page.request.post(resolveUrl, { data: { decision: "resend_everything" } });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).error.code).toBe("invalid_body");
+  const settled = await page.request.post(resolveUrl, { data: { decision: "send_again" } });
+  expect(settled.status()).toBe(409);
+  expect((await settled.json()).error.code).toBe("conflict");
+  const missing = await page.request.post(`/api/threads/${threadId}/actions/nope/resolve`, { data: { decision: "mark_sent" } });
+  expect(missing.status()).toBe(404);
+
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await other.goto("/");
+  expect((await other.request.get(`/api/threads/${threadId}/actions`)).status()).toBe(404);
+  expect((await other.request.post(resolveUrl, { data: { decision: "mark_sent" } })).status()).toBe(404);
+  const theirs = (await (await other.request.get("/api/outbox")).json()) as { messages: unknown[] };
+  expect(theirs.messages).toEqual([]);
+  await stranger.close();
+});
