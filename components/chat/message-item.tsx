@@ -54,7 +54,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
           )}
           {status === "streaming" && <span className="animate-pulse">writing…</span>}
           {meta && (
-            <span data-testid="message-tokens" title={`${meta.tokens} tokens`} className={REVEAL_ON_HOVER}>
+            <span data-testid="message-tokens" title={`${meta.tokens} tokens`} className={REVEAL_ON_HOVER} suppressHydrationWarning>
               {meta.tokens.toLocaleString()} tokens
             </span>
           )}
