@@ -23,6 +23,28 @@ export default tseslint.config(
     },
   },
   {
+    // The browser side reaches the server only over HTTP: from lib/ it imports the API contracts
+    // (type-only) and the pure helpers (lib/context), never the database, auth, or server modules.
+    files: ["components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{
+          group: ["@/lib/**", "!@/lib/api", "!@/lib/api/**", "!@/lib/context", "!@/lib/context/**", "**/../lib/**"],
+          message: "components/ import only the API contracts (@/lib/api) and pure helpers (@/lib/context) from lib/; server data comes through components/api.",
+        }],
+      }],
+    },
+  },
+  {
+    // The contracts exist only as types, so importing them never pulls server code into the bundle.
+    files: ["lib/api/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", {
+        patterns: [{ group: ["**", "*"], allowTypeImports: true, message: "lib/api is type-only: use `import type`." }],
+      }],
+    },
+  },
+  {
     files: ["scripts/**/*.mjs", "*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", crypto: "readonly", URL: "readonly", Buffer: "readonly", WebAssembly: "readonly", globalThis: "readonly" } },
   },

@@ -4,6 +4,8 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: "Longrun Chat",
   description: "Long-running work with an AI agent: a chat whose context never overflows.",
+  icons: { icon: "/icon.svg" },
+  manifest: "/manifest.webmanifest",
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,7 @@
 import { benchActions } from "./actions";
 import { benchContextBuild } from "./context-build";
 import { benchLoad } from "./load";
+import { benchFirstPaint } from "./first-paint";
 import { benchTimeToFirstToken } from "./ttft";
 
 const which = process.argv[2];
@@ -20,5 +21,9 @@ if (which === "load") {
   // Not in the default run: it builds the app and starts several servers.
   console.log("\n== Concurrent chats over HTTP against the production build");
   console.log(await benchLoad());
+}
+if (!which || which === "paint") {
+  console.log("\n== First paint of a thread page (production build, Chromium): 20 against 2,000 messages");
+  console.log(await benchFirstPaint());
 }
 process.exit(0);

@@ -1,12 +1,14 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { queryKeys } from "@/components/api/query-keys";
 import { CompactionStatus } from "@/components/context/compaction-status";
-import type { ContextInfo } from "@/components/context/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import type { ContextInfo, MessagePage } from "@/lib/api";
 import { Composer } from "./composer";
 import { Transcript } from "./transcript";
-import type { MessagePage } from "./types";
 import { useFileToolSignal } from "./use-file-tool-signal";
 import { useThreadChat } from "./use-thread-chat";
 
@@ -15,19 +17,19 @@ type ChatSessionProps = {
   initialPage: MessagePage;
   /** The thread's context as the model sees it; null until it has loaded. */
   context: ContextInfo | null;
-  onTurnSettled: () => void;
-  onEdited: () => void;
-  /** A file tool call of the streaming reply finished: the workspace may have changed. */
-  onFileTool: () => void;
 };
 
 /** One open thread: its transcript, errors that are not part of it, and the composer. */
-export function ChatSession({ threadId, initialPage, context, onTurnSettled, onEdited, onFileTool }: ChatSessionProps) {
-  const chat = useThreadChat({ threadId, initialPage, onTurnSettled, onEdited });
-  useFileToolSignal(chat.messages, chat.streaming, onFileTool);
+export function ChatSession({ threadId, initialPage, context }: ChatSessionProps) {
+  const queryClient = useQueryClient();
+  const chat = useThreadChat({ threadId, initialPage });
+  // The workspace shows the agent's write while the reply is still being written.
+  const filesChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.files(threadId) }), [queryClient, threadId]);
+  useFileToolSignal(chat.messages, chat.streaming, filesChanged);
 
   // A stale summary has no window: the marker shows only where the model really starts reading.
   const cut = context?.window && context.summary ? { messageId: context.window.cutMessageId, summary: context.summary } : null;
+  const message = chat.errorText ?? chat.notice;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -40,13 +42,13 @@ export function ChatSession({ threadId, initialPage, context, onTurnSettled, onE
         onEdit={chat.edit}
         cut={cut}
       />
-      {chat.errorText && (
+      {message && (
         <div className="mx-auto w-full max-w-3xl px-4">
           <Alert
-            data-testid="chat-error"
-            action={<Button size="sm" variant="ghost" onClick={chat.dismissError} aria-label="Dismiss error">Dismiss</Button>}
+            data-testid={chat.errorText ? "chat-error" : "chat-notice"}
+            action={<Button size="sm" variant="ghost" onClick={chat.dismissError} aria-label={chat.errorText ? "Dismiss error" : "Dismiss"}>Dismiss</Button>}
           >
-            {chat.errorText}
+            {message}
           </Alert>
         </div>
       )}
@@ -61,7 +63,7 @@ export function ChatSession({ threadId, initialPage, context, onTurnSettled, onE
         onSend={chat.send}
         onStop={() => void chat.stop()}
         busy={chat.busy}
-        streaming={chat.streaming}
+        streaming={chat.replying}
       />
     </div>
   );

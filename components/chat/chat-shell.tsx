@@ -1,17 +1,33 @@
 "use client";
 
+import type { DehydratedState } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { QueryProvider } from "@/components/api/query-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { readableError } from "./api";
+import { readableError } from "@/components/api/api-error";
 import { EmptyState } from "./empty-state";
 import { ThreadSidebar } from "./thread-sidebar";
 import { ThreadView } from "./thread-view";
 import { useThreads } from "./use-threads";
 
+type ChatShellProps = {
+  threadId: string | null;
+  /** What the server already read for this page (the thread's newest page, the chat list). */
+  prefetched?: DehydratedState | null;
+};
+
 /** The whole app: chats on the left, the open chat (or a starting point) on the right. */
-export function ChatShell({ threadId }: { threadId: string | null }) {
+export function ChatShell({ threadId, prefetched }: ChatShellProps) {
+  return (
+    <QueryProvider state={prefetched}>
+      <Shell threadId={threadId} />
+    </QueryProvider>
+  );
+}
+
+function Shell({ threadId }: { threadId: string | null }) {
   const router = useRouter();
   const threads = useThreads();
   const [creating, setCreating] = useState(false);
@@ -67,7 +83,7 @@ export function ChatShell({ threadId }: { threadId: string | null }) {
           </Alert>
         )}
         {threadId ? (
-          <ThreadView key={threadId} threadId={threadId} title={activeTitle} onTurnSettled={() => void threads.refresh()} />
+          <ThreadView key={threadId} threadId={threadId} title={activeTitle} />
         ) : (
           <EmptyState creating={creating} onNew={() => void createThread()} />
         )}

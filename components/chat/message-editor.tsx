@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { readableError } from "./api";
+import { readableError } from "@/components/api/api-error";
 
 type MessageEditorProps = {
   /** The message as sent, to tell whether the draft changes anything. */

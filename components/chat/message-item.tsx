@@ -1,12 +1,16 @@
 import { memo, useRef, useState } from "react";
+import type { MessageStatus } from "@/lib/api";
 import { MessageEditor } from "./message-editor";
 import { MessageError } from "./message-error";
 import { MessageParts } from "./message-parts";
 import type { ChatMessage } from "./types";
 import type { MessageEditActions } from "./use-message-edit";
 
-/** "streaming"/"pending" exist only in this tab: the server's status replaces them after the turn. */
-export type DisplayStatus = "complete" | "stopped" | "error" | "interrupted" | "streaming" | "pending";
+/**
+ * The stored status, or "pending" for a message of this tab the server has not confirmed yet. A
+ * stored "streaming" reply is being written by another tab (or was, before a reload).
+ */
+export type DisplayStatus = MessageStatus | "pending";
 
 type MessageItemProps = {
   message: ChatMessage;
@@ -50,7 +54,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
           )}
           {status === "streaming" && <span className="animate-pulse">writing…</span>}
           {meta && (
-            <span data-testid="message-tokens" title={`${meta.tokens} tokens`} className={REVEAL_ON_HOVER}>
+            <span data-testid="message-tokens" title={`${meta.tokens} tokens`} className={REVEAL_ON_HOVER} suppressHydrationWarning>
               {meta.tokens.toLocaleString()} tokens
             </span>
           )}
@@ -91,7 +95,9 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
         )}
         {status === "streaming" && empty && <span className="text-sm text-neutral-400">Thinking…</span>}
         {status === "stopped" && empty && <p className="text-sm text-neutral-500 italic">Stopped before any text arrived.</p>}
-        {(status === "error" || status === "interrupted") && <MessageError text={meta?.error ?? null} retryDisabled={actionsDisabled} onRetry={() => onRetry(message.id)} />}
+        {(status === "error" || status === "interrupted") && (
+          <MessageError status={status} code={meta?.errorCode ?? null} text={meta?.error ?? null} retryDisabled={actionsDisabled} onRetry={() => onRetry(message.id)} />
+        )}
       </div>
     </article>
   );

@@ -1,28 +1,14 @@
-import { api } from "./api";
-import { toChatMessage, type ChatMessage, type MessagePage, type StoredMessage } from "./types";
+import type { ApiMessage, MessagePage } from "@/lib/api";
+import { toChatMessage, type ChatMessage } from "./types";
 
-export const PAGE_SIZE = 40;
-
-const SETTLE_POLLS = 24;
-const SETTLE_INTERVAL_MS = 250;
-
-/**
- * The newest page once the turn is stored. The server writes the assistant message after the
- * stream closes (and after a stop, only once it notices the disconnect), so a reply that is not
- * there yet is polled for briefly instead of being shown as missing.
+/*
+ * Pure decisions about the transcript the chat holds: how a page from the server enters it, and
+ * when the page must keep following the server because a reply is being written elsewhere.
  */
-export async function fetchSettledPage(threadId: string): Promise<MessagePage> {
-  for (let attempt = 1; ; attempt++) {
-    const page = await api.messagePage(threadId, { limit: PAGE_SIZE });
-    const last = page.messages.at(-1);
-    if (!last || last.role !== "user" || attempt >= SETTLE_POLLS) return page;
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_INTERVAL_MS));
-  }
-}
 
 /**
  * Replaces everything the newest page covers with the server's version (ids, status and errors
- * as stored; a retry may have deleted messages) and keeps older pages already loaded.
+ * as stored; a retry or an edit may have removed messages) and keeps older pages already loaded.
  * `keptOlder` tells whether the previous "load older" cursor still applies.
  */
 export function mergeNewestPage(current: ChatMessage[], page: MessagePage): { messages: ChatMessage[]; keptOlder: boolean } {
@@ -40,17 +26,32 @@ export function prependOlderPage(current: ChatMessage[], page: MessagePage): Cha
 }
 
 /**
- * The transcript after an edit: the server's newest page when it ends with the edited message as
- * expected; otherwise (the page failed to load, or raced another change) the old message and
- * everything after it are replaced locally, which is what the server did.
+ * The transcript right after an edit is stored, before the newest page is read again: the old
+ * message and everything after it are replaced by the edit, which is what the server did.
  */
-export function applyEdit(
-  current: ChatMessage[],
-  oldId: string,
-  edited: StoredMessage,
-  page: MessagePage | null,
-): { messages: ChatMessage[]; keptOlder: boolean } {
-  if (page && page.messages.at(-1)?.id === edited.id) return mergeNewestPage(current, page);
+export function applyEdit(current: ChatMessage[], oldId: string, edited: ApiMessage): ChatMessage[] {
   const at = current.findIndex((m) => m.id === oldId);
-  return { messages: [...current.slice(0, at < 0 ? current.length : at), toChatMessage(edited)], keptOlder: true };
+  return [...current.slice(0, at < 0 ? current.length : at), toChatMessage(edited)];
+}
+
+/** A reply is being written in this thread by someone other than this tab's own stream. */
+export function remoteTurnRunning(page: MessagePage | undefined, activeTurn: { assistantMessageId: string } | null | undefined): boolean {
+  return !!activeTurn || page?.messages.at(-1)?.status === "streaming";
+}
+
+/**
+ * Whether the page must re-read the newest page about every second: a reply is being written and
+ * this tab is not the one streaming it (another tab, or a reload mid-reply); or this tab's stream
+ * ended without the `data-turn` part that says the rows are final (a dropped connection, or a
+ * server that stores the reply after the stream) and the stored page does not have the reply yet.
+ */
+export function shouldFollow(input: {
+  page: MessagePage | undefined;
+  activeTurn: { assistantMessageId: string } | null | undefined;
+  streamingHere: boolean;
+  awaitingStoredReply: boolean;
+}): boolean {
+  if (input.streamingHere) return false;
+  if (remoteTurnRunning(input.page, input.activeTurn)) return true;
+  return input.awaitingStoredReply && input.page?.messages.at(-1)?.role === "user";
 }

@@ -2,7 +2,7 @@
 
 import type { ButtonHTMLAttributes, Ref } from "react";
 import { ContextGauge } from "@/components/context/context-gauge";
-import type { ContextInfo } from "@/components/context/types";
+import type { ContextInfo } from "@/lib/api";
 
 type ThreadHeaderProps = {
   title: string;

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { ThreadTitleEditor } from "./thread-title-editor";
-import type { ThreadSummary } from "./types";
+import type { ApiThread as ThreadSummary } from "@/lib/api";
 
 type ThreadListItemProps = {
   thread: ThreadSummary;

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { ModelBadge } from "./model-badge";
 import { ThreadListItem } from "./thread-list-item";
-import type { ThreadSummary } from "./types";
+import type { ApiThread as ThreadSummary } from "@/lib/api";
 
 type ThreadSidebarProps = {
   threads: ThreadSummary[] | null;

@@ -1,65 +1,52 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { isNotFound, readableError } from "@/components/api/api-error";
+import { newestPageQuery } from "@/components/api/queries";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { api, ApiError, readableError } from "./api";
-import { PAGE_SIZE } from "./message-sync";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import type { MessagePage } from "@/lib/api";
+import { ServerTranscript } from "./server-transcript";
 import { ThreadNotFound } from "./thread-not-found";
 import { ThreadWorkbench } from "./thread-workbench";
-import type { MessagePage, ThreadSummary } from "./types";
-
-type Load =
-  | { kind: "loading" }
-  | { kind: "not-found" }
-  | { kind: "failed"; message: string }
-  | { kind: "ready"; thread: ThreadSummary; page: MessagePage };
+import { useThreadInfo } from "./use-thread-info";
 
 type ThreadViewProps = {
   threadId: string;
   /** The sidebar's copy of the title, which follows renames and automatic titles. */
   title: string | undefined;
-  onTurnSettled: () => void;
 };
 
-/** Loads a thread and its newest page, then hands them to the chat; mount with key={threadId}. */
-export function ThreadView({ threadId, title, onTurnSettled }: ThreadViewProps) {
-  const [load, setLoad] = useState<Load>({ kind: "loading" });
-  const [attempt, setAttempt] = useState(0);
+/**
+ * A thread and its newest page (usually already in the cache: the server rendered them), handed to
+ * the chat once both are there. Mount with key={threadId}.
+ */
+export function ThreadView({ threadId, title }: ThreadViewProps) {
+  const hydrated = useHydrated();
+  const thread = useThreadInfo(threadId);
+  const newest = useQuery(newestPageQuery(threadId));
+  // The chat starts from the first page it sees; later pages reach it through the cache.
+  const [firstPage, setFirstPage] = useState<MessagePage | null>(null);
+  if (firstPage === null && newest.data) setFirstPage(newest.data);
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([api.getThread(threadId), api.messagePage(threadId, { limit: PAGE_SIZE })]).then(
-      ([thread, page]) => live && setLoad({ kind: "ready", thread, page }),
-      (e: unknown) => {
-        if (!live) return;
-        setLoad(e instanceof ApiError && e.status === 404 ? { kind: "not-found" } : { kind: "failed", message: readableError(e) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [threadId, attempt]);
-
-  if (load.kind === "not-found") return <ThreadNotFound />;
-  if (load.kind === "loading") {
-    return <div className="flex flex-1 items-center justify-center"><Spinner label="Loading conversation" /></div>;
-  }
-  if (load.kind === "failed") {
+  const failure = thread.error ?? newest.error;
+  if (isNotFound(failure)) return <ThreadNotFound />;
+  if (failure && !(thread.data && firstPage)) {
     return (
       <div className="mx-auto mt-16 w-full max-w-lg px-4">
-        <Alert
-          action={
-            <Button size="sm" onClick={() => { setLoad({ kind: "loading" }); setAttempt((n) => n + 1); }}>
-              Try again
-            </Button>
-          }
-        >
-          Could not load this chat: {load.message}
+        <Alert action={<Button size="sm" onClick={() => { void thread.refetch(); void newest.refetch(); }}>Try again</Button>}>
+          Could not load this chat: {readableError(failure)}
         </Alert>
       </div>
     );
   }
-  return <ThreadWorkbench threadId={threadId} title={title ?? load.thread.title} initialPage={load.page} onTurnSettled={onTurnSettled} />;
+  // The live chat reads the window, the tab's storage and the scroll position: browser only.
+  if (!hydrated && thread.data && firstPage) return <ServerTranscript title={title ?? thread.data.title} page={firstPage} />;
+  if (!thread.data || !firstPage) {
+    return <div className="flex flex-1 items-center justify-center"><Spinner label="Loading conversation" /></div>;
+  }
+  return <ThreadWorkbench threadId={threadId} title={title ?? thread.data.title} initialPage={firstPage} />;
 }

@@ -1,39 +1,28 @@
 "use client";
 
-import { useCallback, useReducer, useRef } from "react";
+import { useCallback, useRef } from "react";
 import { InspectorPanel } from "@/components/context/inspector-panel";
 import { useContextInfo } from "@/components/context/use-context-info";
 import { WorkspacePanel } from "@/components/workspace/workspace-panel";
+import type { MessagePage } from "@/lib/api";
 import { ChatSession } from "./chat-session";
 import { ThreadHeader } from "./thread-header";
-import type { MessagePage } from "./types";
 import { useSidePanels } from "./use-side-panels";
 
 type ThreadWorkbenchProps = {
   threadId: string;
   title: string;
   initialPage: MessagePage;
-  onTurnSettled: () => void;
 };
 
-const bump = (n: number) => n + 1;
-
 /**
- * A loaded thread: the chat, with the workspace or the context inspector beside it. The counters
- * tell the side panels when to reload; both also poll on their own, so a missed bump only delays.
+ * A loaded thread: the chat, with the workspace or the context inspector beside it. Each reads its
+ * own query; a settled turn invalidates the thread's queries, so no one passes refresh signals.
  */
-export function ThreadWorkbench({ threadId, title, initialPage, onTurnSettled }: ThreadWorkbenchProps) {
-  const [contextSignal, bumpContext] = useReducer(bump, 0);
-  const [workspaceSignal, bumpWorkspace] = useReducer(bump, 0);
-  const { info } = useContextInfo(threadId, contextSignal);
+export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenchProps) {
+  const { info } = useContextInfo(threadId);
   const panels = useSidePanels();
   const inspectorToggle = useRef<HTMLButtonElement>(null);
-
-  const turnSettled = useCallback(() => {
-    bumpContext();
-    bumpWorkspace();
-    onTurnSettled();
-  }, [onTurnSettled]);
 
   const { closeInspector } = panels;
   const closeInspectorAndRefocus = useCallback(() => {
@@ -53,18 +42,11 @@ export function ThreadWorkbench({ threadId, title, initialPage, onTurnSettled }:
           onToggleInspector={panels.toggleInspector}
           inspectorToggleRef={inspectorToggle}
         />
-        <ChatSession
-          threadId={threadId}
-          initialPage={initialPage}
-          context={info}
-          onTurnSettled={turnSettled}
-          onEdited={bumpContext}
-          onFileTool={bumpWorkspace}
-        />
+        <ChatSession threadId={threadId} initialPage={initialPage} context={info} />
       </div>
       {/* Collapsed, not unmounted: an open file and its unsaved edits survive hiding the panel. */}
       <div id="workspace-region" className={panels.workspaceVisible ? "flex min-h-0" : "hidden"}>
-        <WorkspacePanel threadId={threadId} refreshSignal={workspaceSignal} />
+        <WorkspacePanel threadId={threadId} />
       </div>
       {panels.inspectorOpen && info && <InspectorPanel threadId={threadId} info={info} onClose={closeInspectorAndRefocus} />}
     </div>

@@ -3,7 +3,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { SummaryMarker } from "@/components/context/summary-marker";
-import type { ContextInfo } from "@/components/context/types";
+import type { ContextInfo } from "@/lib/api";
 import { MessageItem, type DisplayStatus } from "./message-item";
 import { OlderMessagesBar, type OlderMessages } from "./older-messages-bar";
 import { RetryConfirmDialog } from "./retry-confirm-dialog";

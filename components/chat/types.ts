@@ -1,43 +1,33 @@
 import type { UIMessage } from "ai";
-
-export type StoredStatus = "complete" | "stopped" | "error" | "streaming" | "interrupted";
+import type { ApiMessage, MessageStatus, TurnData } from "@/lib/api";
 
 /** What the server stored about a message; absent on messages still streaming in this tab. */
-export type StoredMessageMeta = {
+export type ChatMessageMeta = {
   seq: number;
-  status: StoredStatus;
+  status: MessageStatus;
   error: string | null;
+  errorCode: string | null;
   tokens: number;
   createdAt: string;
 };
 
-export type ChatMessage = UIMessage<StoredMessageMeta>;
+/** A message as the chat (AI SDK) holds it; `data-turn` is the transient part that ends a turn. */
+export type ChatMessage = UIMessage<ChatMessageMeta, { turn: TurnData }>;
 export type ChatMessagePart = ChatMessage["parts"][number];
 
-/** One message as GET /api/threads/:id/messages returns it. */
-export type StoredMessage = {
-  id: string;
-  seq: number;
-  role: ChatMessage["role"];
-  parts: ChatMessagePart[];
-  text: string;
-  tokens: number;
-  status: StoredStatus;
-  error: string | null;
-  createdAt: string;
-};
-
-export type MessagePage = { messages: StoredMessage[]; nextCursor: string | null };
-
-export type ThreadSummary = { id: string; title: string; createdAt: string; updatedAt: string };
-
-export type ModelInfo = { id: string; isOffline: boolean; hint: string };
-
-export function toChatMessage(m: StoredMessage): ChatMessage {
+export function toChatMessage(m: ApiMessage): ChatMessage {
   return {
     id: m.id,
     role: m.role,
-    parts: m.parts,
-    metadata: { seq: m.seq, status: m.status, error: m.error, tokens: m.tokens, createdAt: m.createdAt },
+    parts: m.parts as ChatMessagePart[],
+    metadata: {
+      seq: m.seq,
+      status: m.status,
+      error: m.error,
+      // A server from before issue 8 sends no errorCode.
+      errorCode: m.errorCode ?? null,
+      tokens: m.tokens,
+      createdAt: m.createdAt,
+    },
   };
 }

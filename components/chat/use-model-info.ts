@@ -1,28 +1,11 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { api } from "./api";
-import type { ModelInfo } from "./types";
-
-let lastKnownModel: ModelInfo | null = null;
+import { useQuery } from "@tanstack/react-query";
+import { readableError } from "@/components/api/api-error";
+import { modelQuery } from "@/components/api/queries";
+import type { ModelInfo } from "@/lib/api";
 
 export function useModelInfo(): { model: ModelInfo | null; error: string | null } {
-  const [model, setModel] = useState<ModelInfo | null>(lastKnownModel);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.model().then(
-      (info) => {
-        lastKnownModel = info;
-        if (live) setModel(info);
-      },
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  return { model, error };
+  const { data, error } = useQuery(modelQuery());
+  return { model: data ?? null, error: error ? readableError(error) : null };
 }

@@ -1,81 +1,91 @@
 "use client";
 
 import { useChat } from "@ai-sdk/react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { api, readableError } from "./api";
+import { api } from "@/components/api/api-client";
+import { readableError, toApiError } from "@/components/api/api-error";
+import { queryKeys } from "@/components/api/query-keys";
+import type { MessagePage, TurnData } from "@/lib/api";
 import { createChatTransport } from "./chat-transport";
-import { applyEdit, fetchSettledPage, mergeNewestPage, PAGE_SIZE, prependOlderPage } from "./message-sync";
-import { toChatMessage, type ChatMessage, type MessagePage } from "./types";
+import { applyEdit } from "./message-sync";
+import { turnErrorWords } from "./turn-error-words";
+import { toChatMessage, type ChatMessage } from "./types";
 import { useComposerDraft } from "./use-composer-draft";
+import { useNewestPageSync } from "./use-newest-page-sync";
+import { useOlderPages } from "./use-older-pages";
+import { useThreadInfo } from "./use-thread-info";
 
-type Options = {
-  threadId: string;
-  initialPage: MessagePage;
-  /** Called after every turn is stored, e.g. to refresh titles and order in the sidebar. */
-  onTurnSettled: () => void;
-  /** Called once an edit is stored, before its reply starts: the summary may be stale now. */
-  onEdited: () => void;
-};
+/** A compaction starts just after a reply ends: look again shortly so "summarizing" shows up. */
+const CONTEXT_RECHECK_MS = 1200;
 
-export function useThreadChat({ threadId, initialPage, onTurnSettled, onEdited }: Options) {
+/** The chat of one thread: the AI SDK's live stream over the server's stored transcript. */
+export function useThreadChat({ threadId, initialPage }: { threadId: string; initialPage: MessagePage }) {
+  const queryClient = useQueryClient();
   const [transport] = useState(createChatTransport);
   const [initialMessages] = useState(() => initialPage.messages.map(toChatMessage));
-  const [olderCursor, setOlderCursor] = useState(initialPage.nextCursor);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const [olderError, setOlderError] = useState<string | null>(null);
-  const [syncing, setSyncing] = useState(false);
-  const [syncError, setSyncError] = useState<string | null>(null);
+  // Opened mid-reply (a reload, another tab): with REDIS_URL the live stream resumes, else 204.
+  const [resume] = useState(() => initialPage.messages.at(-1)?.status === "streaming");
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const [draft, setDraft] = useComposerDraft(threadId);
   const lastSentText = useRef("");
-  const loadingOlderRef = useRef(false);
+  const turnData = useRef<TurnData | null>(null);
+  const lastError = useRef<unknown>(null);
+
+  const refreshThread = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.thread(threadId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.threads() });
+  }, [queryClient, threadId]);
 
   const chat = useChat<ChatMessage>({
     id: threadId,
     messages: initialMessages,
     transport,
-    // Runs after success, stop and failure alike: the database is the truth, so re-read it.
-    onFinish: ({ isError }) => void settleTurn(isError),
+    resume,
+    onData: (part) => {
+      if (part.type === "data-turn") turnData.current = part.data;
+    },
+    onError: (e) => {
+      lastError.current = e;
+    },
+    // After success, stop and failure alike: the database is the truth, so read it again.
+    onFinish: ({ isError }) => settleTurn(isError),
   });
-  const { messages, status, error, setMessages, clearError, sendMessage, regenerate, stop } = chat;
+  const { messages, status, error, setMessages, clearError, sendMessage, regenerate } = chat;
+  const streamingHere = status === "submitted" || status === "streaming";
 
-  async function settleTurn(failed: boolean) {
-    setSyncing(true);
-    try {
-      const page = await fetchSettledPage(threadId);
-      let keptOlder = false;
-      setMessages((current) => {
-        const merged = mergeNewestPage(current, page);
-        keptOlder = merged.keptOlder;
-        return merged.messages;
-      });
-      if (!keptOlder) setOlderCursor(page.nextCursor);
-      setSyncError(null);
+  const info = useThreadInfo(threadId);
+  const older = useOlderPages(threadId, initialPage.nextCursor, setMessages);
+  const sync = useNewestPageSync({
+    threadId, initialPage, activeTurn: info.data?.activeTurn, streamingHere, setMessages, onCursor: older.resetCursor,
+  });
 
-      const last = page.messages.at(-1);
-      const shownInTranscript = last?.role === "assistant" && last.status === "error";
-      if (shownInTranscript) clearError();
-      // A rejected request (e.g. too long) stored nothing: give the text back instead of losing it.
-      const lastUser = page.messages.findLast((m) => m.role === "user");
-      if (failed && !shownInTranscript && lastUser?.text !== lastSentText.current) {
-        setDraft((current) => current || lastSentText.current);
-      }
-      onTurnSettled();
-    } catch (e) {
-      setSyncError(`Could not reload the conversation: ${readableError(e)}`);
-    } finally {
-      setSyncing(false);
+  function settleTurn(failed: boolean) {
+    const confirmed = turnData.current !== null;
+    turnData.current = null;
+    const refused = failed ? toApiError(lastError.current) : null;
+    lastError.current = null;
+    // A refused request stored nothing: nothing to wait for, and the text goes back to the composer.
+    const storedNothing = refused !== null && refused.code !== "unknown";
+    sync.streamEnded(confirmed || storedNothing);
+    if (storedNothing) setDraft((current) => current || lastSentText.current);
+    if (refused?.code === "turn_in_progress") {
+      clearError();
+      setNotice(turnErrorWords("turn_in_progress"));
     }
+    refreshThread();
+    setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.context(threadId) }), CONTEXT_RECHECK_MS);
   }
 
-  const streaming = status === "submitted" || status === "streaming";
-  const busy = streaming || syncing;
+  const busy = streamingHere || editing || sync.remoteTurn;
 
   const send = useCallback(
     (text: string) => {
       if (!text.trim() || busy) return;
       lastSentText.current = text;
       setDraft("");
-      setSyncError(null);
+      setNotice(null);
       void sendMessage({ text });
     },
     [busy, sendMessage, setDraft],
@@ -84,67 +94,56 @@ export function useThreadChat({ threadId, initialPage, onTurnSettled, onEdited }
   const retry = useCallback(
     (messageId: string) => {
       if (busy) return;
-      setSyncError(null);
+      setNotice(null);
       void regenerate({ messageId });
     },
     [busy, regenerate],
   );
 
-  /**
-   * Stores the edit (rejections go back to the editor, which shows them), shows the server's
-   * transcript, then asks for a new reply to the edited message, streamed like any turn.
-   */
+  /** Stores the edit (rejections go back to the editor, which shows them), then streams its reply. */
   const edit = useCallback(
     async (messageId: string, text: string) => {
       if (busy) throw new Error("Wait for the reply to finish before editing.");
-      setSyncing(true);
-      setSyncError(null);
+      setEditing(true);
+      setNotice(null);
       let editedId: string;
       try {
         const edited = await api.editMessage(threadId, messageId, text);
         editedId = edited.id;
         // The edit is the message this turn answers: if its reply fails, no composer draft comes back.
         lastSentText.current = text;
-        onEdited();
-        const page = await api.messagePage(threadId, { limit: PAGE_SIZE }).catch(() => null);
-        let keptOlder = true;
-        setMessages((current) => {
-          const next = applyEdit(current, messageId, edited, page);
-          keptOlder = next.keptOlder;
-          return next.messages;
-        });
-        if (!keptOlder && page) setOlderCursor(page.nextCursor);
+        setMessages((current) => applyEdit(current, messageId, edited));
+        refreshThread(); // the summary may be stale now, and older pages may have lost messages
       } finally {
-        setSyncing(false);
+        setEditing(false);
       }
       void regenerate({ messageId: editedId });
     },
-    [busy, onEdited, regenerate, setMessages, threadId],
+    [busy, refreshThread, regenerate, setMessages, threadId],
   );
 
-  const loadOlder = useCallback(async () => {
-    if (!olderCursor || loadingOlderRef.current) return;
-    loadingOlderRef.current = true;
-    setLoadingOlder(true);
-    setOlderError(null);
+  /** Stops the reply, whichever tab streams it. */
+  const stop = useCallback(async () => {
+    if (streamingHere) return chat.stop();
     try {
-      const page = await api.messagePage(threadId, { before: olderCursor, limit: PAGE_SIZE });
-      setMessages((current) => prependOlderPage(current, page));
-      setOlderCursor(page.nextCursor);
+      await api.stopTurn(threadId);
     } catch (e) {
-      setOlderError(readableError(e));
-    } finally {
-      loadingOlderRef.current = false;
-      setLoadingOlder(false);
+      setNotice(`Could not stop the reply: ${readableError(e)}`);
     }
-  }, [olderCursor, setMessages, threadId]);
+    refreshThread();
+  }, [chat, streamingHere, refreshThread, threadId]);
 
-  const requestError = !busy && status === "error" && error ? readableError(error) : null;
+  // A reply that failed mid-stream is stored as such and shown in the transcript with its retry.
+  const lastStatus = messages.at(-1)?.metadata?.status;
+  const shownInTranscript = lastStatus === "error" || lastStatus === "interrupted";
+  const requestError = !streamingHere && !shownInTranscript && status === "error" && error ? readableError(error) : null;
+  const syncError = sync.syncError ? `Could not reload the conversation: ${readableError(sync.syncError)}` : null;
 
   return {
     messages,
-    status,
-    streaming,
+    streaming: streamingHere,
+    /** A reply is being written, here or in another tab. */
+    replying: streamingHere || sync.remoteTurn,
     busy,
     draft,
     setDraft,
@@ -155,11 +154,12 @@ export function useThreadChat({ threadId, initialPage, onTurnSettled, onEdited }
     },
     retry,
     edit,
-    errorText: syncError ?? requestError,
+    errorText: requestError ?? syncError,
+    notice,
     dismissError: () => {
-      setSyncError(null);
+      setNotice(null);
       clearError();
     },
-    older: { hasMore: olderCursor !== null, loading: loadingOlder, error: olderError, load: loadOlder },
+    older: older.older,
   };
 }

@@ -1,64 +1,42 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
-import { api } from "./api";
-import type { ThreadSummary } from "./types";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiThread } from "@/lib/api";
+import { api } from "@/components/api/api-client";
+import { readableError } from "@/components/api/api-error";
+import { queryKeys } from "@/components/api/query-keys";
+import { threadsQuery } from "@/components/api/queries";
 
-// Kept across page navigations (each route mounts a new shell) so the sidebar never flashes empty.
-let lastKnownThreads: ThreadSummary[] | null = null;
+const newestFirst = (list: ApiThread[]) => [...list].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 
-const newestFirst = (list: ThreadSummary[]) => [...list].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+/** The sidebar's chats, and the changes made to them from here (the answer updates the cache). */
+export function useThreads() {
+  const queryClient = useQueryClient();
+  const list = useQuery(threadsQuery());
+  const update = (change: (prev: ApiThread[]) => ApiThread[]) =>
+    queryClient.setQueryData<ApiThread[]>(queryKeys.threads(), (prev) => change(prev ?? []));
 
-export type ThreadsState = {
-  threads: ThreadSummary[] | null;
-  error: string | null;
-  refresh: () => Promise<void>;
-  create: () => Promise<ThreadSummary>;
-  rename: (id: string, title: string) => Promise<void>;
-  remove: (id: string) => Promise<void>;
-};
+  const create = useMutation({
+    mutationFn: api.createThread,
+    onSuccess: (thread) => update((prev) => [thread, ...prev.filter((t) => t.id !== thread.id)]),
+  });
+  const rename = useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) => api.renameThread(id, title),
+    onSuccess: (thread) => update((prev) => newestFirst(prev.map((t) => (t.id === thread.id ? thread : t)))),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.deleteThread(id),
+    onSuccess: (_none, id) => {
+      update((prev) => prev.filter((t) => t.id !== id));
+      queryClient.removeQueries({ queryKey: queryKeys.thread(id) });
+    },
+  });
 
-export function useThreads(): ThreadsState {
-  const [threads, setThreadsState] = useState<ThreadSummary[] | null>(lastKnownThreads);
-  const [error, setError] = useState<string | null>(null);
-
-  const setThreads = useCallback((update: (prev: ThreadSummary[]) => ThreadSummary[]) => {
-    setThreadsState((prev) => {
-      const next = update(prev ?? []);
-      lastKnownThreads = next;
-      return next;
-    });
-  }, []);
-
-  const refresh = useCallback(async () => {
-    try {
-      const list = await api.listThreads();
-      setThreads(() => list);
-      setError(null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }, [setThreads]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  const create = useCallback(async () => {
-    const thread = await api.createThread();
-    setThreads((prev) => [thread, ...prev.filter((t) => t.id !== thread.id)]);
-    return thread;
-  }, [setThreads]);
-
-  const rename = useCallback(async (id: string, title: string) => {
-    const thread = await api.renameThread(id, title);
-    setThreads((prev) => newestFirst(prev.map((t) => (t.id === id ? thread : t))));
-  }, [setThreads]);
-
-  const remove = useCallback(async (id: string) => {
-    await api.deleteThread(id);
-    setThreads((prev) => prev.filter((t) => t.id !== id));
-  }, [setThreads]);
-
-  return { threads, error, refresh, create, rename, remove };
+  return {
+    threads: list.data ?? null,
+    error: list.error ? readableError(list.error) : null,
+    create: () => create.mutateAsync(),
+    rename: (id: string, title: string) => rename.mutateAsync({ id, title }),
+    remove: (id: string) => remove.mutateAsync(id),
+  };
 }

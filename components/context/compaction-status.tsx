@@ -1,6 +1,6 @@
 "use client";
 
-import type { ContextInfo } from "./types";
+import type { ContextInfo } from "@/lib/api";
 
 /** The background compaction's state, and the stale-summary warning, above the composer. */
 export function CompactionStatus({ info }: { info: ContextInfo }) {

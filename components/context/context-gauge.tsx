@@ -1,6 +1,6 @@
 "use client";
 
-import type { ContextInfo } from "./types";
+import type { ContextInfo } from "@/lib/api";
 
 const fmt = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString());
 

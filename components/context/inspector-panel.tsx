@@ -1,9 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import type { ContextInfo } from "./types";
-
-type InputMessage = { role: string; content: unknown };
+import { useQuery } from "@tanstack/react-query";
+import { contextInputQuery } from "@/components/api/queries";
+import type { ContextInfo } from "@/lib/api";
 
 /** Text parts read as the model reads them; tool calls and results stay JSON. */
 function contentText(content: unknown): string {
@@ -16,18 +15,9 @@ function contentText(content: unknown): string {
 
 /** The exact input of the last model request, and what the next one would send. */
 export function InspectorPanel({ threadId, info, onClose }: { threadId: string; info: ContextInfo; onClose: () => void }) {
-  const [input, setInput] = useState<ContextInfo["lastInput"]>(undefined);
-  const lastCallAt = info.lastCall?.createdAt;
-  useEffect(() => {
-    let live = true;
-    fetch(`/api/threads/${threadId}/context?input=1`, { cache: "no-store" })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
-      .then((d: ContextInfo) => live && setInput(d.lastInput ?? null))
-      .catch(() => live && setInput(null));
-    return () => {
-      live = false;
-    };
-  }, [threadId, lastCallAt]);
+  const inputQuery = useQuery(contextInputQuery(threadId));
+  // Re-read with the rest of the thread when a turn settles. undefined while loading; null when there is none or it could not be read.
+  const input = inputQuery.isPending ? undefined : (inputQuery.data ?? null);
 
   const call = info.lastCall;
   return (
@@ -73,7 +63,7 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
                 <summary className="cursor-pointer font-medium">system</summary>
                 <pre className="mt-1 whitespace-pre-wrap rounded bg-neutral-50 p-2">{input.system}</pre>
               </details>
-              {(input.messages as InputMessage[]).map((m, i) => (
+              {input.messages.map((m, i) => (
                 <div key={i} className="rounded border border-neutral-200 p-2">
                   <div className="mb-1 font-medium text-neutral-600">{m.role}</div>
                   <pre className="whitespace-pre-wrap break-words">{contentText(m.content)}</pre>

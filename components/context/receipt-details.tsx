@@ -1,4 +1,4 @@
-import type { CompactionReceipt } from "./types";
+import type { CompactionReceipt } from "@/lib/api";
 
 /** What was summarized and how: the compaction's receipt, so nobody has to guess. */
 export function ReceiptDetails({ receipt }: { receipt: CompactionReceipt }) {

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Markdown } from "@/components/chat/markdown";
 import { ReceiptDetails } from "./receipt-details";
-import type { ContextInfo } from "./types";
+import type { ContextInfo } from "@/lib/api";
 
 /** Shown in the transcript just before the first message the model still sees verbatim. */
 export function SummaryMarker({ summary }: { summary: NonNullable<ContextInfo["summary"]> }) {

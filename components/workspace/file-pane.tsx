@@ -13,7 +13,8 @@ import { MarkdownEditor } from "./markdown-editor";
 import { isDirty } from "./open-file-state";
 import { PathForm } from "./path-form";
 import type { OpenFile } from "./use-open-file";
-import { errorMessage, type WorkspaceApi } from "./workspace-api";
+import type { WorkspaceApi } from "@/components/api/api-client";
+import { readableError } from "@/components/api/api-error";
 
 type FilePaneProps = {
   api: WorkspaceApi;
@@ -75,7 +76,7 @@ export function FilePane({ api, file, onChanged }: FilePaneProps) {
       file.close();
       onChanged();
     } catch (e) {
-      setActionError(`Could not delete “${ready.path}”: ${errorMessage(e)}`);
+      setActionError(`Could not delete “${ready.path}”: ${readableError(e)}`);
     }
   };
 

@@ -7,7 +7,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { DiffView } from "./diff-view";
 import { authorLabel, formatWhen } from "./format";
 import type { VersionContent, VersionMeta } from "./types";
-import { errorMessage, type WorkspaceApi } from "./workspace-api";
+import type { WorkspaceApi } from "@/components/api/api-client";
+import { readableError } from "@/components/api/api-error";
 
 type HistoryPanelProps = {
   api: WorkspaceApi;
@@ -40,7 +41,7 @@ export function HistoryPanel({ api, path, current, dirty, onRestore }: HistoryPa
         setListError(null);
       },
       (e: unknown) => {
-        if (live) setListError(`Could not load the history: ${errorMessage(e)}`);
+        if (live) setListError(`Could not load the history: ${readableError(e)}`);
       },
     );
     return () => {
@@ -53,7 +54,7 @@ export function HistoryPanel({ api, path, current, dirty, onRestore }: HistoryPa
     setSelected({ meta, content: null, error: null });
     api.readVersion(path, meta.version).then(
       (content) => setSelected((s) => (s?.meta.version === meta.version ? { ...s, content } : s)),
-      (e: unknown) => setSelected((s) => (s?.meta.version === meta.version ? { ...s, error: errorMessage(e) } : s)),
+      (e: unknown) => setSelected((s) => (s?.meta.version === meta.version ? { ...s, error: readableError(e) } : s)),
     );
   };
 
@@ -64,7 +65,7 @@ export function HistoryPanel({ api, path, current, dirty, onRestore }: HistoryPa
       await onRestore(version);
       setSelected(null);
     } catch (e) {
-      setRestoreError(`Could not restore version ${version}: ${errorMessage(e)}`);
+      setRestoreError(`Could not restore version ${version}: ${readableError(e)}`);
     } finally {
       setRestoring(false);
     }

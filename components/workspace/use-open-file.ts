@@ -4,7 +4,8 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from "rea
 import { clearDraft, readDraft, writeDraft } from "./draft-stash";
 import { isDirty, openFileReducer, type OpenFileAction, type OpenFileState } from "./open-file-state";
 import type { FileMeta, LoadedFile } from "./types";
-import { conflictDetails, errorMessage, isConflict, isNotFound, type WorkspaceApi } from "./workspace-api";
+import type { WorkspaceApi } from "@/components/api/api-client";
+import { conflictDetails, readableError, isConflict, isNotFound } from "@/components/api/api-error";
 
 const NOTICE_MS = 4000;
 
@@ -48,7 +49,7 @@ export function useOpenFile(api: WorkspaceApi, threadId: string, onSaved: () => 
         dispatch({ type: "loadedDraft", base: stash.base, draft: stash.draft });
         if (file.version > stash.base.version) dispatch({ type: "remoteChanged", theirs: file });
       },
-      (e: unknown) => dispatch({ type: "loadFailed", path, message: errorMessage(e), missing: isNotFound(e) }),
+      (e: unknown) => dispatch({ type: "loadFailed", path, message: readableError(e), missing: isNotFound(e) }),
     );
   }, [api, threadId]);
 
@@ -68,7 +69,7 @@ export function useOpenFile(api: WorkspaceApi, threadId: string, onSaved: () => 
       dispatch({ type: "remoteChanged", theirs: await api.read(path) });
     } catch (e) {
       if (isNotFound(e)) dispatch({ type: "remoteDeleted", path, version: null, by: null });
-      else dispatch({ type: "saveFailed", message: `Not saved: the file changed on the server, and loading that version failed: ${errorMessage(e)}` });
+      else dispatch({ type: "saveFailed", message: `Not saved: the file changed on the server, and loading that version failed: ${readableError(e)}` });
     }
   }, [api]);
 
@@ -84,7 +85,7 @@ export function useOpenFile(api: WorkspaceApi, threadId: string, onSaved: () => 
       return true;
     } catch (e) {
       if (isConflict(e) || isNotFound(e)) await showConflict(s.path, e);
-      dispatch({ type: "saveFailed", message: isConflict(e) || isNotFound(e) ? null : `Not saved: ${errorMessage(e)}` });
+      dispatch({ type: "saveFailed", message: isConflict(e) || isNotFound(e) ? null : `Not saved: ${readableError(e)}` });
       return false;
     }
   }, [api, onSaved, showConflict]);

@@ -3,7 +3,8 @@
 import { useEffect, useRef } from "react";
 import type { OpenFile } from "./use-open-file";
 import type { FileMeta } from "./types";
-import { errorMessage, isNotFound, type WorkspaceApi } from "./workspace-api";
+import type { WorkspaceApi } from "@/components/api/api-client";
+import { readableError, isNotFound } from "@/components/api/api-error";
 
 /**
  * Watches the file list for news about the open file: a newer version (the agent wrote it) is
@@ -52,7 +53,7 @@ export function useRemoteChanges(api: WorkspaceApi, files: FileMeta[] | null, fi
       (theirs) => dispatch({ type: "remoteChanged", theirs }),
       async (e: unknown) => {
         if (!isNotFound(e)) {
-          dispatch({ type: "saveFailed", message: `Could not check “${path}” for changes: ${errorMessage(e)}` });
+          dispatch({ type: "saveFailed", message: `Could not check “${path}” for changes: ${readableError(e)}` });
           return;
         }
         // The newest history entry is the deletion: it says who deleted the file.

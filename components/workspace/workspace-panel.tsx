@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { api as apiClient } from "@/components/api/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { clearDraft } from "./draft-stash";
@@ -14,30 +15,28 @@ import { useOpenFile } from "./use-open-file";
 import { useRemoteChanges } from "./use-remote-changes";
 import { useWarnBeforeUnload } from "./use-warn-before-unload";
 import { useWorkspaceFiles } from "./use-workspace-files";
-import { workspaceApi } from "./workspace-api";
 
-/** The list is one cheap query; polling is only the fallback for a missed refreshSignal. */
+/**
+ * The list is one cheap query. A settled turn or a finished file tool invalidates it; polling
+ * catches changes made elsewhere (another tab, a routine) while the panel is on screen.
+ */
 const POLL_MS = 3000;
 
-type WorkspacePanelProps = {
-  threadId: string;
-  /** Bump whenever the agent may have changed files (a turn finished, a file tool part arrived). */
-  refreshSignal: number;
-};
+type WorkspacePanelProps = { threadId: string };
 
 /**
  * The thread's workspace beside the chat: the files the agent keeps its plans in, and an editor
  * for the person. Saves are compare-and-set on the version loaded, so the agent's changes and the
  * person's never overwrite each other silently.
  */
-export function WorkspacePanel({ threadId, refreshSignal }: WorkspacePanelProps) {
+export function WorkspacePanel({ threadId }: WorkspacePanelProps) {
   // A fresh panel per thread: no file, draft or request of one thread can leak into another.
-  return <ThreadWorkspace key={threadId} threadId={threadId} refreshSignal={refreshSignal} />;
+  return <ThreadWorkspace key={threadId} threadId={threadId} />;
 }
 
-function ThreadWorkspace({ threadId, refreshSignal }: WorkspacePanelProps) {
-  const api = useMemo(() => workspaceApi(threadId), [threadId]);
-  const list = useWorkspaceFiles(api, refreshSignal);
+function ThreadWorkspace({ threadId }: WorkspacePanelProps) {
+  const api = useMemo(() => apiClient.files(threadId), [threadId]);
+  const list = useWorkspaceFiles(threadId);
   const panelRef = useRef<HTMLElement>(null);
   useIntervalWhileVisible(panelRef, list.refresh, POLL_MS);
   const file = useOpenFile(api, threadId, list.refresh);

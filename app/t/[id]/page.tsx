@@ -1,8 +1,9 @@
 import { ChatShell } from "@/components/chat/chat-shell";
+import { prefetchThread } from "./prefetch-thread";
 
-// Data is fetched in the browser: the API creates the session cookie, so a server render here
-// could not know whose thread this is on a first visit.
+// The newest page of messages is rendered on the server (see prefetchThread), so the reply the
+// person came back for is in the first HTML instead of after hydration and two requests.
 export default async function ThreadPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <ChatShell threadId={id} />;
+  return <ChatShell threadId={id} prefetched={await prefetchThread(id)} />;
 }

@@ -1,0 +1,157 @@
+// First paint of a thread page in the production build, in Debian's Chromium: a seeded thread of
+// 20 messages (the baseline) and one of 2,000, opened warm. Reports the time until the newest
+// message is visible, DOM nodes and JS heap at that moment, and, for the long thread, scrolling
+// to its first message (time and the most DOM nodes seen on the way). Ratios are long / short.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { table } from "./support";
+
+const PORT = Number(process.env.BENCH_PORT ?? 4050);
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SIZES = [20, 2000];
+
+function startServer(dataDir: string): ChildProcess {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: `file:${path.join(dataDir, "bench.db")}`, CHAT_MODEL: "offline" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  child.stdout?.resume();
+  return child;
+}
+
+async function waitForServer(child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${BASE}/api/model`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+/** A thread of `size` alternating messages, written straight into the server's SQLite file. */
+async function seedThread(context: BrowserContext, size: number): Promise<{ id: string; firstId: string; lastId: string }> {
+  const res = await context.request.post(`${BASE}/api/threads`, { data: { title: `${size} messages` } });
+  const { id } = (await res.json()) as { id: string };
+  const { db } = await import("@/lib/db/client");
+  const rows = Array.from({ length: size }, (_, i) => {
+    const role = i % 2 === 0 ? "user" : "assistant";
+    const text = role === "user"
+      ? `Step ${i}: check src/module${i}/handler.ts and tick item ${i} in migration.md.`
+      : `Done with step ${i}.\n\n- updated \`src/module${i}/handler.ts\`\n- ticked item ${i} in **migration.md**\n\nNext is reconcileAccount${i}; the tests for it pass locally and the checklist has ${size - i} items left.`;
+    return { id: `${id}-m${i + 1}`, threadId: id, seq: i + 1, role, text, tokens: 40, parts: JSON.stringify([{ type: "text", text }]) };
+  });
+  for (let i = 0; i < rows.length; i += 500) await db().message.createMany({ data: rows.slice(i, i + 500) });
+  await db().thread.update({ where: { id }, data: { lastSeq: size } });
+  return { id, firstId: rows[0].id, lastId: rows[size - 1].id };
+}
+
+/** Marks the moment the message with this id is in the DOM, inside the viewport and painted. */
+const watchFor = (messageId: string) => {
+  const check = () => {
+    const el = document.querySelector(`[data-message-id="${messageId}"]`);
+    const rect = el?.getBoundingClientRect();
+    if (rect && rect.height > 0 && rect.bottom > 0 && rect.top < innerHeight && el!.textContent) {
+      (window as unknown as { __visibleAt: number }).__visibleAt = performance.now();
+      return;
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+};
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  await cdp.send("Performance.enable");
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  await cdp.detach();
+  return (metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0) / 1e6;
+}
+
+const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName("*").length);
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+type Paint = { visibleMs: number; nodes: number; heapMb: number };
+
+async function openThread(context: BrowserContext, threadId: string, lastId: string): Promise<Paint & { page: Page }> {
+  const page = await context.newPage();
+  await page.addInitScript(watchFor, lastId);
+  await page.goto(`${BASE}/t/${threadId}`, { waitUntil: "commit" });
+  await page.waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt !== undefined, null, { timeout: 30_000 });
+  const visibleMs = await page.evaluate(() => (window as unknown as { __visibleAt: number }).__visibleAt);
+  return { page, visibleMs, nodes: await domNodes(page), heapMb: await heapMb(page) };
+}
+
+/** Scrolls to the first message the way a reader holding "Home" would; the most DOM nodes seen. */
+async function scrollToTop(page: Page, firstId: string): Promise<{ ms: number; maxNodes: number }> {
+  const t0 = Date.now();
+  let maxNodes = 0;
+  for (;;) {
+    const found = await page.evaluate((id) => {
+      const el = document.querySelector<HTMLElement>('[data-testid="transcript"]')!;
+      el.scrollTop = 0;
+      return document.querySelector(`[data-message-id="${id}"]`) !== null;
+    }, firstId);
+    maxNodes = Math.max(maxNodes, await domNodes(page));
+    if (found) return { ms: Date.now() - t0, maxNodes };
+    if (Date.now() - t0 > 120_000) throw new Error("did not reach the first message in 2 minutes");
+    await page.waitForTimeout(16);
+  }
+}
+
+export async function benchFirstPaint(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lrc-bench-paint-"));
+  process.env.DATABASE_URL = `file:${path.join(dataDir, "bench.db")}`;
+  const server = startServer(dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  try {
+    await waitForServer(server);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const results: Record<number, { paint: Paint; scroll?: { ms: number; maxNodes: number } }> = {};
+    for (const size of SIZES) {
+      const thread = await seedThread(context, size);
+      (await openThread(context, thread.id, thread.lastId)).page.close(); // warm: compiled routes, cached JS
+      const runs: Paint[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const { page, ...paint } = await openThread(context, thread.id, thread.lastId);
+        runs.push(paint);
+        if (size === SIZES.at(-1) && i === RUNS - 1) results[size] = { paint: paint, scroll: await scrollToTop(page, thread.firstId) };
+        await page.close();
+      }
+      results[size] = { ...results[size], paint: { visibleMs: med(runs.map((r) => r.visibleMs)), nodes: med(runs.map((r) => r.nodes)), heapMb: med(runs.map((r) => r.heapMb)) } };
+    }
+    const [small, large] = SIZES.map((s) => results[s]);
+    const rows: Array<Record<string, string | number>> = SIZES.map((size) => {
+      const r = results[size];
+      return {
+        thread: `${size} messages`,
+        "newest visible ms (median)": r.paint.visibleMs.toFixed(0),
+        "DOM nodes": r.paint.nodes,
+        "JS heap MB": r.paint.heapMb.toFixed(1),
+        "scroll to first ms": r.scroll ? r.scroll.ms : "-",
+        "max DOM nodes scrolling": r.scroll ? r.scroll.maxNodes : "-",
+      };
+    });
+    rows.push({
+      thread: `ratio ${SIZES[1]} / ${SIZES[0]}`,
+      "newest visible ms (median)": (large.paint.visibleMs / small.paint.visibleMs).toFixed(2) + "x",
+      "DOM nodes": (large.paint.nodes / small.paint.nodes).toFixed(2) + "x",
+      "JS heap MB": (large.paint.heapMb / small.paint.heapMb).toFixed(2) + "x",
+      "scroll to first ms": "-",
+      "max DOM nodes scrolling": "-",
+    });
+    return table(rows);
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,112 @@
+import type {
+  ApiMessage,
+  ApiThread,
+  ContextInfo,
+  CreateThreadResponse,
+  EditMessageResponse,
+  FileMeta,
+  LoadedFile,
+  MessagePage,
+  ModelInfo,
+  PutFileRequest,
+  RenameFileRequest,
+  RenameThreadRequest,
+  RestoreFileRequest,
+  StopTurnResponse,
+  ThreadListResponse,
+  ThreadResponse,
+  VersionContent,
+  VersionMeta,
+} from "@/lib/api";
+import { ApiError } from "./api-error";
+
+async function request<T>(url: string, init?: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      cache: "no-store",
+      ...init,
+      headers: init?.body ? { "content-type": "application/json" } : undefined,
+    });
+  } catch {
+    throw ApiError.unreachable();
+  }
+  if (res.status === 204) return undefined as T;
+  const body = (await res.json().catch(() => null)) as T | null;
+  if (!res.ok) throw ApiError.fromBody(res.status, res.statusText, body);
+  if (body === null) throw new ApiError("The server sent an unreadable answer. Please try again.", res.status, "bad_response");
+  return body;
+}
+
+const send = (method: string, body?: unknown): RequestInit => ({ method, body: body === undefined ? undefined : JSON.stringify(body) });
+
+const threadUrl = (id: string) => `/api/threads/${encodeURIComponent(id)}`;
+
+/**
+ * A file path as ONE URL segment, "/" included (the route joins decoded segments, so "%2F" arrives
+ * as "/"). Encoding segment by segment would let the URL parser silently turn "a//b" or "a/../b"
+ * into another file; this way the server sees exactly what was typed and explains what is wrong.
+ * A whole path of "", "." or ".." cannot travel in a URL at all, so it is refused here.
+ */
+function pathSegment(path: string): string {
+  if (path === "") throw new ApiError('Path is empty. Give a file path such as "notes.md" or "plans/migration.md".', 400, "invalid_path");
+  if (path === "." || path === "..") {
+    throw new ApiError(`"${path}" names a folder, not a file. Give a file path such as "notes.md".`, 400, "invalid_path");
+  }
+  return encodeURIComponent(path);
+}
+
+/** The one client of the JSON API: every route, ids encoded, every failure an ApiError. */
+export const api = {
+  listThreads: async () => (await request<ThreadListResponse>("/api/threads")).threads,
+  createThread: async () => (await request<CreateThreadResponse>("/api/threads", { method: "POST" })).thread,
+  getThread: async (id: string) => (await request<ThreadResponse>(threadUrl(id))).thread,
+  renameThread: async (id: string, title: string) =>
+    (await request<ThreadResponse>(threadUrl(id), send("PATCH", { title } satisfies RenameThreadRequest))).thread,
+  deleteThread: (id: string) => request<void>(threadUrl(id), { method: "DELETE" }),
+
+  messagePage: (id: string, opts: { before?: string | null; limit: number }) => {
+    const query = new URLSearchParams({ limit: String(opts.limit) });
+    if (opts.before) query.set("before", opts.before);
+    return request<MessagePage>(`${threadUrl(id)}/messages?${query}`);
+  },
+  /** The edit becomes a new message (new id); the old one and everything after it are gone. */
+  editMessage: async (id: string, messageId: string, text: string): Promise<ApiMessage> =>
+    (await request<EditMessageResponse>(`${threadUrl(id)}/messages/${encodeURIComponent(messageId)}`, send("PATCH", { text }))).message,
+  /** Ends the thread's running turn, whichever tab or instance runs it. */
+  stopTurn: (id: string) => request<StopTurnResponse>(`${threadUrl(id)}/turn/stop`, { method: "POST" }),
+
+  context: (id: string) => request<ContextInfo>(`${threadUrl(id)}/context`),
+  contextWithInput: (id: string) => request<ContextInfo>(`${threadUrl(id)}/context?input=1`),
+  model: () => request<ModelInfo>("/api/model"),
+  files: (threadId: string) => workspaceApi(threadId),
+};
+
+/** The files API of one thread's workspace. */
+function workspaceApi(threadId: string) {
+  const root = `${threadUrl(threadId)}/files`;
+  const fileUrl = (path: string) => `${root}/${pathSegment(path)}`;
+
+  // async throughout, so a refused path rejects like any other error instead of throwing synchronously.
+  return {
+    list: async () => (await request<{ files: FileMeta[] }>(root)).files,
+    // ?view=file: a file literally named ".../versions" must still read as a file.
+    read: async (path: string) => (await request<{ file: LoadedFile }>(`${fileUrl(path)}?view=file`)).file,
+    readVersion: async (path: string, version: number) =>
+      (await request<{ version: VersionContent }>(`${fileUrl(path)}?version=${version}`)).version,
+    versions: async (path: string) => (await request<{ versions: VersionMeta[] }>(`${fileUrl(path)}?view=versions`)).versions,
+    /** baseVersion null creates the file; otherwise the save applies only on top of that version. */
+    save: async (path: string, content: string, baseVersion: number | null) =>
+      (await request<{ file: FileMeta }>(fileUrl(path), send("PUT", { content, baseVersion } satisfies PutFileRequest))).file,
+    remove: async (path: string, baseVersion: number) => {
+      await request<void>(`${fileUrl(path)}?baseVersion=${baseVersion}`, { method: "DELETE" });
+    },
+    rename: async (path: string, to: string, baseVersion: number) =>
+      (await request<{ file: FileMeta }>(`${fileUrl(path)}?action=rename`, send("POST", { to, baseVersion } satisfies RenameFileRequest))).file,
+    restore: async (path: string, version: number, baseVersion: number | null) =>
+      (await request<{ file: FileMeta }>(`${fileUrl(path)}?action=restore`, send("POST", { version, baseVersion } satisfies RestoreFileRequest))).file,
+  };
+}
+
+export type WorkspaceApi = ReturnType<typeof workspaceApi>;
+export type { ApiThread };

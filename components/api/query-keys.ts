@@ -1,0 +1,22 @@
+/*
+ * The query cache's keys. Everything about one thread sits under ["thread", id], so one
+ * invalidation refreshes all of it when a turn, an edit, a compaction or a file save settles.
+ * No "use client": the thread page's server render fills the same keys.
+ */
+
+/** The newest page: the one the server renders, the client keeps and polls while a reply runs. */
+export const NEWEST_PAGE_SIZE = 40;
+/** Older pages are fetched in bigger steps: only rendered rows cost DOM nodes, requests cost time. */
+export const OLDER_PAGE_SIZE = 200;
+
+export const queryKeys = {
+  threads: () => ["threads"] as const,
+  model: () => ["model"] as const,
+  thread: (id: string) => ["thread", id] as const,
+  threadInfo: (id: string) => ["thread", id, "info"] as const,
+  newestPage: (id: string) => ["thread", id, "messages", "newest"] as const,
+  olderPage: (id: string, before: string) => ["thread", id, "messages", "before", before] as const,
+  context: (id: string) => ["thread", id, "context"] as const,
+  contextInput: (id: string) => ["thread", id, "context", "input"] as const,
+  files: (id: string) => ["thread", id, "files"] as const,
+};

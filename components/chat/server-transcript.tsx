@@ -1,0 +1,38 @@
+import type { MessagePage } from "@/lib/api";
+import { Composer } from "./composer";
+import { MessageItem } from "./message-item";
+import { toChatMessage } from "./types";
+import type { MessageEditActions } from "./use-message-edit";
+
+const inert: MessageEditActions = { start: () => {}, change: () => {}, cancel: () => {}, save: async () => {} };
+const nothing = () => {};
+
+/**
+ * The thread's newest page as the server renders it, before JavaScript runs: the same rows, read
+ * only, stacked from the bottom (column-reverse starts scrolled to the end without any script), so
+ * the newest message is on screen with the first HTML. Hydration swaps in the live chat.
+ */
+export function ServerTranscript({ title, page }: { title: string; page: MessagePage }) {
+  const newestFirst = [...page.messages].reverse();
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex h-12 shrink-0 items-center border-b border-neutral-200 px-4">
+        <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">{title}</h1>
+      </header>
+      <div aria-label="Conversation" className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto pt-3 pb-6">
+        {newestFirst.map((m) => (
+          <MessageItem
+            key={m.id}
+            message={toChatMessage(m)}
+            status={m.status}
+            actionsDisabled
+            onRetry={nothing}
+            editDraft={null}
+            edit={inert}
+          />
+        ))}
+      </div>
+      <Composer draft="" onDraftChange={nothing} onSend={nothing} onStop={nothing} busy streaming={false} />
+    </div>
+  );
+}

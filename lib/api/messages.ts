@@ -1,0 +1,63 @@
+import type { UIMessage } from "ai";
+import type { z } from "zod";
+import type { chatBodySchema, editMessageSchema, pageQuerySchema, userMessageSchema } from "@/lib/http/schemas";
+
+/**
+ * A message's stored status. "streaming": the reply row exists from the first token and is still
+ * being written (by this or another tab, or by a process that died: the sweeper then marks it
+ * "interrupted", keeping the partial text).
+ */
+export type MessageStatus = "streaming" | "complete" | "stopped" | "error" | "interrupted";
+
+/** How a turn ended: every message status but the one that is still running. */
+export type TurnStatus = Exclude<MessageStatus, "streaming">;
+
+export type MessageRole = "user" | "assistant" | "system";
+
+/** One part of a message, as the AI SDK's UI messages carry it. */
+export type ApiMessagePart = UIMessage["parts"][number];
+
+/** One message on the wire (GET /api/threads/:id/messages). MessageRow is the database row. */
+export type ApiMessage = {
+  id: string;
+  seq: number;
+  role: MessageRole;
+  parts: ApiMessagePart[];
+  text: string;
+  tokens: number;
+  status: MessageStatus;
+  /** The readable error of a failed reply. */
+  error: string | null;
+  /** The typed outcome of a failed or interrupted reply (see TurnErrorCode); null otherwise. */
+  errorCode: string | null;
+  runStart: boolean;
+  createdAt: string;
+};
+
+/** GET /api/threads/:id/messages: one page, oldest first; nextCursor loads the page before it. */
+export type MessagePage = { messages: ApiMessage[]; nextCursor: string | null };
+
+export type MessagePageQuery = z.input<typeof pageQuerySchema>;
+
+/** PATCH /api/threads/:id/messages/:messageId */
+export type EditMessageRequest = z.input<typeof editMessageSchema>;
+export type EditMessageResponse = { message: ApiMessage };
+
+/** POST /api/chat */
+export type ChatRequest = z.input<typeof chatBodySchema>;
+export type ChatUserMessage = z.input<typeof userMessageSchema>;
+
+/**
+ * The transient part a turn's stream sends last, once its rows are final in the database: the
+ * page reads the stored ids and status from it instead of polling.
+ */
+export type TurnData = {
+  userMessageId: string | null;
+  assistantMessageId: string;
+  status: TurnStatus;
+  errorCode: string | null;
+  retryable: boolean;
+};
+
+/** POST /api/threads/:id/turn/stop */
+export type StopTurnResponse = { stopped: boolean };
