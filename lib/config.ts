@@ -3,6 +3,8 @@ import { z } from "zod";
 // Every knob in one place. Read once per process; tests set env before importing.
 const schema = z.object({
   DATABASE_URL: z.string().default("file:./data/app.db"),
+  // Connections per app instance to PostgreSQL (pg's own default is 10).
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
   PORT: z.coerce.number().int().positive().default(3000),
   AUTH_SECRET: z.string().min(16).optional(),
   DATA_DIR: z.string().default("./data"),

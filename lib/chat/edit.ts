@@ -1,7 +1,7 @@
 import { countTokens } from "@/lib/ai/tokens";
 import { getChatModel } from "@/lib/ai/registry";
 import { countMessageTokens } from "@/lib/context";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { appendMessageTx, type StoredMessage } from "@/lib/db/messages";
 import { AppError } from "@/lib/errors";
 import { cutTranscriptAt } from "./transcript-cut";
@@ -27,8 +27,8 @@ export async function editUserMessage(threadId: string, messageId: string, text:
 }
 
 /** The reply to an edited message answers the latest user message, which must end the transcript. */
-export async function assertAwaitingReply(threadId: string, messageId: string): Promise<void> {
-  const last = await db().message.findFirst({ where: { threadId, deletedAt: null }, orderBy: { seq: "desc" }, select: { id: true, role: true } });
+export async function assertAwaitingReply(tx: Tx, threadId: string, messageId: string): Promise<void> {
+  const last = await tx.message.findFirst({ where: { threadId, deletedAt: null }, orderBy: { seq: "desc" }, select: { id: true, role: true } });
   if (!last || last.id !== messageId || last.role !== "user") {
     throw new AppError("conflict", "Only the latest user message can be answered again");
   }

@@ -13,20 +13,21 @@ const turnInProgress = () =>
   new AppError("turn_in_progress", "A reply is still being written in this conversation. Wait for it to finish, or stop it.");
 
 /**
- * Claims the thread for a new turn with one compare-and-set on what we read: a concurrent claim
- * (another tab, another instance) matches zero rows and gets a 409.
+ * Claims the thread for a new turn, inside the turn's opening transaction, with one
+ * compare-and-set on what we read: a concurrent claim (another tab, another instance) matches zero
+ * rows and gets a 409.
  */
-export async function claimTurn(threadId: string, assistantMessageId: string, leaseMs: number): Promise<void> {
+export async function claimTurnTx(tx: Tx, threadId: string, assistantMessageId: string, leaseMs: number): Promise<void> {
   const now = new Date();
-  const current = await db().thread.findUniqueOrThrow({ where: { id: threadId }, select: { turnMessageId: true, turnUntil: true } });
+  const current = await tx.thread.findUniqueOrThrow({ where: { id: threadId }, select: { turnMessageId: true, turnUntil: true } });
   if (current.turnMessageId && current.turnUntil && current.turnUntil > now) throw turnInProgress();
-  const claimed = await db().thread.updateMany({
+  const claimed = await tx.thread.updateMany({
     where: { id: threadId, turnMessageId: current.turnMessageId, turnUntil: current.turnUntil },
     data: { turnMessageId: assistantMessageId, turnUntil: new Date(now.getTime() + leaseMs), turnStopAt: null },
   });
   if (claimed.count !== 1) throw turnInProgress();
   // We took over a turn whose process died: its reply is interrupted, not streaming forever.
-  if (current.turnMessageId) await markInterrupted(db(), current.turnMessageId);
+  if (current.turnMessageId) await markInterrupted(tx, current.turnMessageId);
 }
 
 /**

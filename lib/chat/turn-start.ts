@@ -1,26 +1,52 @@
 import { countTokens } from "@/lib/ai/tokens";
 import { getChatModel } from "@/lib/ai/registry";
 import { countMessageTokens, messageText } from "@/lib/context";
-import { appendMessage } from "@/lib/db/messages";
-import { renameThread } from "@/lib/db/threads";
+import { db, type Tx } from "@/lib/db/client";
+import { appendMessageTx } from "@/lib/db/messages";
 import { assertAwaitingReply } from "./edit";
 import { prepareRetry } from "./retry";
+import { claimTurnTx } from "./turn-lease";
 import type { TurnStart } from "./turn-types";
 
 /**
- * Puts the transcript in the state the turn answers, before the model is called: a new user
- * message is stored, a retried reply leaves the live transcript, an edited message must end it.
+ * Opens a turn in ONE transaction, before the model is called: the thread is claimed (one turn at
+ * a time), the transcript is put in the state the turn answers (a new user message is stored, a
+ * retried reply leaves the live transcript, an edited message must end it) and the reply row is
+ * inserted as `streaming`. One short transaction per turn keeps a burst of turns from queueing on
+ * the database (SQLite runs transactions one at a time; PostgreSQL holds a pooled connection).
  * Returns the id of the user message being answered.
  */
-export async function openTurn(userId: string, thread: { id: string; title: string }, start: TurnStart): Promise<string | null> {
-  if (start.kind === "retry") return prepareRetry(thread.id, start.messageId);
+export async function openTurn(
+  thread: { id: string; title: string },
+  start: TurnStart,
+  reply: { id: string; leaseMs: number },
+): Promise<{ answeredMessageId: string | null }> {
+  const userMessage = start.kind === "submit" ? newUserMessage(start.parts, start.runStart ?? false) : null;
+  return db().$transaction(async (tx) => {
+    await claimTurnTx(tx, thread.id, reply.id, reply.leaseMs);
+    const answeredMessageId = await answered(tx, thread, start, userMessage);
+    await appendMessageTx(tx, thread.id, { id: reply.id, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" });
+    return { answeredMessageId };
+  });
+}
+
+async function answered(tx: Tx, thread: { id: string; title: string }, start: TurnStart, userMessage: ReturnType<typeof newUserMessage> | null) {
+  if (start.kind === "retry") return prepareRetry(tx, thread.id, start.messageId);
   if (start.kind === "continue") {
-    await assertAwaitingReply(thread.id, start.messageId);
+    await assertAwaitingReply(tx, thread.id, start.messageId);
     return start.messageId;
   }
-  const text = messageText(start.parts);
-  const tokens = countMessageTokens(start.parts, (t) => countTokens(t, getChatModel().family));
-  const stored = await appendMessage(thread.id, { role: "user", parts: start.parts, text, tokens, runStart: start.runStart ?? false });
-  if (thread.title === "New chat") await renameThread(userId, thread.id, text.replace(/\s+/g, " ").trim().slice(0, 60) || "New chat");
+  const stored = await appendMessageTx(tx, thread.id, userMessage!);
+  if (thread.title === "New chat") {
+    const title = userMessage!.text.replace(/\s+/g, " ").trim().slice(0, 60) || "New chat";
+    await tx.thread.update({ where: { id: thread.id }, data: { title }, select: { id: true } });
+  }
   return stored.id;
+}
+
+// Counted outside the transaction: the tokenizer is CPU work that must not hold the database.
+function newUserMessage(parts: Extract<TurnStart, { kind: "submit" }>["parts"], runStart: boolean) {
+  const text = messageText(parts);
+  const tokens = countMessageTokens(parts, (t) => countTokens(t, getChatModel().family));
+  return { role: "user" as const, parts, text, tokens, runStart };
 }

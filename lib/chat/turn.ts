@@ -3,18 +3,17 @@ import { getChatModel } from "@/lib/ai/registry";
 import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
 import { isContextOverflowError } from "@/lib/ai/overflow";
 import { config } from "@/lib/config";
-import { appendMessage, type MessagePart } from "@/lib/db/messages";
+import type { MessagePart } from "@/lib/db/messages";
 import { recordModelCall } from "@/lib/db/model-calls";
 import { getOwnedThread } from "@/lib/db/threads";
 import { buildModelInput } from "./model-input";
 import { loadRunTranscript, loadWindow } from "./window";
 import { agentTools } from "./tools";
 import { classifyTurnError, type TurnFailure } from "./turn-failure";
-import { claimTurn, releaseTurn, requestTurnStop } from "./turn-lease";
+import { requestTurnStop } from "./turn-lease";
 import { openTurn } from "./turn-start";
 import { regenerationStart } from "./retry";
 import { ReplyRecorder } from "./reply-recorder";
-import { db } from "@/lib/db/client";
 import type { TurnEndData, TurnOutcome, TurnStart, TurnStatus } from "./turn-types";
 
 export type { TurnOutcome, TurnStart } from "./turn-types";
@@ -38,8 +37,8 @@ const localTurns = new Map<string, AbortController>();
 /**
  * Runs one turn for (thread, start, signal), with no knowledge of HTTP: a browser, a retry, an
  * edit's regeneration and a routine run all come through here. Ownership is checked first; then
- * the thread is claimed (one turn at a time, across instances), the transcript is put in the state
- * the turn answers, the compacted input is built, and the reply row is stored from the start.
+ * one transaction claims the thread (one turn at a time, across instances), puts the transcript in
+ * the state the turn answers and stores the reply row; then the compacted input is built.
  */
 export async function runTurn(opts: { userId: string; threadId: string; start: TurnStart | { kind: "regenerate"; messageId: string }; signal?: AbortSignal; runId?: string | null }): Promise<RunningTurn> {
   const { userId, threadId } = opts;
@@ -49,17 +48,16 @@ export async function runTurn(opts: { userId: string; threadId: string; start: T
   const { TURN_LEASE_MS, REPLY_SAVE_EVERY_MS } = config();
   const assistantMessageId = newMessageId();
 
-  await claimTurn(threadId, assistantMessageId, TURN_LEASE_MS);
-  let answeredMessageId: string | null;
+  const { answeredMessageId } = await openTurn(thread, start, { id: assistantMessageId, leaseMs: TURN_LEASE_MS });
+  const tools = agentTools({ userId, threadId, workspaceId: thread.workspaceId, assistantMessageId, answeredMessageId, runId: opts.runId ?? null });
   let input: Awaited<ReturnType<typeof buildModelInput>>;
-  let tools: ReturnType<typeof agentTools>;
   try {
-    answeredMessageId = await openTurn(userId, thread, start);
-    tools = agentTools({ userId, threadId, workspaceId: thread.workspaceId, assistantMessageId, answeredMessageId, runId: opts.runId ?? null });
     input = await buildModelInput(await loadWindow(threadId), tools, () => loadRunTranscript(threadId));
-    await appendMessage(threadId, { id: assistantMessageId, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" });
   } catch (error) {
-    await abandonClaim(threadId, assistantMessageId);
+    // The reply row exists: it says what went wrong rather than streaming forever.
+    await new ReplyRecorder(threadId, assistantMessageId, { leaseMs: TURN_LEASE_MS, saveEveryMs: REPLY_SAVE_EVERY_MS, family: model.family, onLeaseLost: () => undefined })
+      .finish("error", classifyTurnError(error), null)
+      .catch((e) => console.error("[assistant message not finalized]", e));
     throw error;
   }
 
@@ -189,7 +187,3 @@ function withTurnEnd(stream: ReadableStream<UIMessageChunk>, outcome: Promise<Tu
   );
 }
 
-/** The turn failed before its reply row existed: give the thread back at once. */
-async function abandonClaim(threadId: string, assistantMessageId: string): Promise<void> {
-  await releaseTurn(db(), threadId, assistantMessageId).catch((e) => console.error("[turn claim not released]", e));
-}

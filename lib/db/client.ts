@@ -15,14 +15,19 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
+// A burst of turns queues for a transaction (SQLite runs one at a time; PostgreSQL waits for a
+// pooled connection): waiting up to 10 s beats Prisma's default of failing after 2 s.
+const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
+
 export function createDb(url: string): Db {
   if (isPostgresUrl(url)) {
-    return new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+    const adapter = new PrismaPg({ connectionString: url, max: config().DATABASE_POOL_SIZE });
+    return new PostgresClient({ adapter, transactionOptions }) as unknown as Db;
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   // busy timeout: concurrent writers wait instead of failing with SQLITE_BUSY.
-  const db = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url, timeout: 10_000 }) });
+  const db = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url, timeout: 10_000 }), transactionOptions });
   sqliteReady.set(db, db.$queryRawUnsafe("PRAGMA journal_mode = WAL").then(() => undefined));
   return db;
 }

@@ -90,10 +90,13 @@ export async function latestRunStart(threadId: string, client: Db | Tx = db()) {
   return row ? toStored(row) : null;
 }
 
-/** Live messages with seq >= fromSeq, in order. */
+/**
+ * Live messages with seq >= fromSeq, in order: what model input is built from. A reply still being
+ * written (status streaming) is not part of any model input, including its own turn's.
+ */
 export async function messagesFrom(threadId: string, fromSeq: number, client: Db | Tx = db()) {
   const rows = await client.message.findMany({
-    where: { threadId, deletedAt: null, seq: { gte: fromSeq } },
+    where: { threadId, deletedAt: null, seq: { gte: fromSeq }, status: { not: "streaming" } },
     orderBy: { seq: "asc" },
     select: messageSelect,
   });
