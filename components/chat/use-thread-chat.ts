@@ -122,15 +122,18 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
     [busy, refreshThread, regenerate, setMessages, threadId],
   );
 
-  /** Stops the reply, whichever tab streams it. */
+  /**
+   * Stops the reply, whichever tab or instance streams it: closing our stream alone would not (the
+   * server stores a reply whole when its reader goes away).
+   */
   const stop = useCallback(async () => {
-    if (streamingHere) return chat.stop();
     try {
       await api.stopTurn(threadId);
     } catch (e) {
       setNotice(`Could not stop the reply: ${readableError(e)}`);
     }
-    refreshThread();
+    if (streamingHere) await chat.stop();
+    else refreshThread();
   }, [chat, streamingHere, refreshThread, threadId]);
 
   // A reply that failed mid-stream is stored as such and shown in the transcript with its retry.
@@ -148,10 +151,7 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
     draft,
     setDraft,
     send,
-    stop: async () => {
-      await api.stopTurn(threadId).catch(() => undefined);
-      await stop();
-    },
+    stop,
     retry,
     edit,
     errorText: requestError ?? syncError,
