@@ -1,10 +1,19 @@
 import crypto from "node:crypto";
 import { cookies } from "next/headers";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { requestContext } from "@/lib/http/request-context";
+import { countRequest } from "@/lib/limits/count";
 import { authSecret } from "./secret";
 
 export const SESSION_COOKIE = "lrc_session";
 const ONE_YEAR_S = 365 * 24 * 3600;
+
+/**
+ * Who a cookieless read is: nobody. No row has this owner, so lists are empty and every thread is
+ * a 404, and no User row or cookie is made for a visitor who only looked (or a crawler's 404).
+ */
+export const NOBODY = "";
 
 function sign(userId: string, key: string): string {
   return crypto.createHmac("sha256", key).update(userId).digest("base64url");
@@ -34,26 +43,39 @@ async function ensureUser(userId: string): Promise<void> {
   knownUsers.add(userId);
 }
 
+/** Secure whenever the request came over HTTPS, unless COOKIE_SECURE forces it either way. */
+export function cookieSecure(https: boolean): boolean {
+  const mode = config().COOKIE_SECURE;
+  return mode === "always" || (mode === "auto" && https);
+}
+
 /**
- * The caller's user id. A visitor without a valid session becomes a new guest and gets the cookie
- * on this response: the API never answers "unauthenticated".
+ * The caller's user id.
+ * - A read (GET) never creates anything: without a valid session the caller is NOBODY.
+ * - A write is first real use: without a valid session a guest is created and its cookie set.
+ *   A valid session cookie is never replaced (lib/http/handler has already refused cross-site
+ *   writes, so only the app's own pages get this far). Writes count against the abuse limits.
  */
 export async function currentUserId(): Promise<string> {
+  const ctx = requestContext();
   const jar = await cookies();
   const key = await authSecret();
   const existing = decodeSession(jar.get(SESSION_COOKIE)?.value, key);
-  if (existing) {
-    await ensureUser(existing);
-    return existing;
+  if (ctx?.readOnly) return existing ?? NOBODY;
+  let userId = existing;
+  if (userId) {
+    await ensureUser(userId);
+  } else {
+    userId = (await db().user.create({ data: {} })).id;
+    knownUsers.add(userId);
+    jar.set(SESSION_COOKIE, encodeSession(userId, key), {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: ONE_YEAR_S,
+      secure: cookieSecure(ctx?.https ?? false),
+    });
   }
-  const user = await db().user.create({ data: {} });
-  knownUsers.add(user.id);
-  jar.set(SESSION_COOKIE, encodeSession(user.id, key), {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: ONE_YEAR_S,
-    secure: process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE === "1",
-  });
-  return user.id;
+  if (ctx?.limit) await countRequest(userId, ctx.limit);
+  return userId;
 }

@@ -29,4 +29,4 @@ export const POST = handler(async (req) => {
   const { response, done } = await runTurn({ userId, threadId: body.id, start, signal: req.signal });
   after(() => afterTurn(body.id, done));
   return response;
-});
+}, { limit: "turn" });

@@ -10,4 +10,4 @@ export const POST = handler<{ id: string; messageId: string }>(async (req, { id,
   const { response, done } = await runTurn({ userId, threadId: id, start: { kind: "retry", messageId }, signal: req.signal });
   after(() => afterTurn(id, done));
   return response;
-});
+}, { limit: "turn" });
