@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { seedConversation } from "../support/seed";
-import { callRoute, fakeCookies, type Call, type Jar } from "./support";
+import { callRoute, type Call, type Jar } from "./support";
 import { resetConfigForTests } from "@/lib/config";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as threadRoute from "@/app/api/threads/[id]/route";
@@ -50,10 +50,11 @@ function battery(t: string, m: string): Case[] {
     add(`put content ${label}`, fileRoute, file(["notes.md"], { method: "PUT", body: { content: text, baseVersion: 1 } }));
     add(`put new file named ${label}`, fileRoute, file([`${text}.md`], { method: "PUT", body: { content: "x", baseVersion: null } }));
     add(`rename file to ${label}`, fileRoute, file(["notes.md"], { method: "POST", url: `/api/threads/${t}/files/notes.md?action=rename`, body: { to: `${text}.md` } }));
-    for (const [what, route, extra] of [
+    const idRoutes: [string, Record<string, unknown>, Record<string, string[]>][] = [
       ["thread", threadRoute, {}], ["messages", messagesRoute, {}], ["context", contextRoute, {}], ["files", filesRoute, {}],
       ["file", fileRoute, { path: ["notes.md"] }],
-    ] as const) {
+    ];
+    for (const [what, route, extra] of idRoutes) {
       add(`GET ${what} with id ${label}`, route, { method: "GET", url: `/api/threads/x/${what}`, params: { id: text, ...extra } });
     }
     add(`retry with messageId ${label}`, retryRoute, { method: "POST", url: `/api/threads/${t}/messages/x/retry`, params: { id: t, messageId: text } });
