@@ -9,6 +9,7 @@ import { Transcript } from "./transcript";
 import type { MessagePage } from "./types";
 import { useFileToolSignal } from "./use-file-tool-signal";
 import { useThreadChat } from "./use-thread-chat";
+import { SendAgainCountdown } from "@/components/account/send-again-countdown";
 
 type ChatSessionProps = {
   threadId: string;
@@ -46,7 +47,7 @@ export function ChatSession({ threadId, initialPage, context, onTurnSettled, onE
             data-testid="chat-error"
             action={<Button size="sm" variant="ghost" onClick={chat.dismissError} aria-label="Dismiss error">Dismiss</Button>}
           >
-            {chat.errorText}
+            <SendAgainCountdown text={chat.errorText} />
           </Alert>
         </div>
       )}

@@ -171,3 +171,51 @@ test("the app works under its CSP: chat, highlighted code and the workspace edit
   await expect(page.getByTestId("file-unsaved")).toBeHidden();
   expect(violations).toEqual([]);
 });
+
+/** A second production server with a turn allowance of one, on this run's spare port. */
+async function startLimitedServer(port: number): Promise<() => void> {
+  const { spawn } = await import("node:child_process");
+  const fs = await import("node:fs");
+  for (const ext of ["", "-wal", "-shm"]) fs.rmSync(`test-data/e2e-${port}.db${ext}`, { force: true });
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    stdio: "ignore",
+    env: {
+      ...process.env, PORT: String(port), DATABASE_URL: `file:./test-data/e2e-${port}.db`, DATA_DIR: "./test-data",
+      CHAT_MODEL: "offline", OFFLINE_DELAY_MS: "10", RATE_TURNS_PER_WINDOW: "1", RATE_WINDOW_S: "3600",
+    },
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/model`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error("limited server did not start");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return () => child.kill("SIGTERM");
+}
+
+test("past the turn allowance the chat says when the person can send again, and counts down", async ({ browser }) => {
+  test.setTimeout(150_000);
+  const port = PORT + 51;
+  const stop = await startLimitedServer(port);
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await context.newPage();
+    await createThread(page);
+    await send(page, "the one allowed message");
+    await page.getByTestId("composer").fill("one too many");
+    await page.getByTestId("composer").press("Enter");
+    const notice = page.getByTestId("send-again");
+    await expect(notice).toContainText(/You can send again in \d+ s\./);
+    const first = Number(await notice.getAttribute("data-seconds-left"));
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(3600);
+    await expect.poll(async () => Number(await notice.getAttribute("data-seconds-left")), { timeout: 5_000 }).toBeLessThan(first);
+    const res = await page.request.post("/api/chat", { data: { id: "x", message: { role: "user", parts: [{ type: "text", text: "hi" }] } } });
+    expect(res.status()).toBe(429);
+    expect(Number(res.headers()["retry-after"])).toBeGreaterThan(0);
+  } finally {
+    await context.close();
+    stop();
+  }
+});
