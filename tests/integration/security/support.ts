@@ -24,6 +24,7 @@ export type Call = {
 
 export function fakeCookies(jar: Jar) {
   return {
+    headers: async () => new Headers({ cookie: [...jar.values].map(([k, v]) => `${k}=${v}`).join("; ") }),
     cookies: async () => ({
       get: (name: string) => (jar.values.has(name) ? { name, value: jar.values.get(name)! } : undefined),
       set: (name: string, value: string) => {
