@@ -41,6 +41,12 @@ export function AccountPanel() {
     await refresh();
   };
 
+  // Form errors are shown by the form itself, so these rethrow.
+  const andRefresh = (fn: (email: string, password: string) => Promise<unknown>) => async (email: string, password: string) => {
+    await fn(email, password);
+    await refresh();
+  };
+
   if (me === undefined) return <Spinner label="Loading your account" />;
   return (
     <div className="flex flex-col gap-4" data-testid="account-panel" data-signed-in={me !== null}>
@@ -64,20 +70,14 @@ export function AccountPanel() {
             hint="You are a guest: your chats live in this browser only. Create an account to keep every chat and file and open them anywhere."
             submitLabel="Save your work"
             testId="save-work"
-            onSubmit={async (email, password) => {
-              await authApi.saveWork(email, password);
-              await refresh();
-            }}
+            onSubmit={andRefresh(authApi.saveWork)}
           />
           <CredentialsForm
             title="Sign in"
             hint="Already saved your work? Sign in to get it back."
             submitLabel="Sign in"
             testId="sign-in"
-            onSubmit={async (email, password) => {
-              await authApi.signIn(email, password);
-              await refresh();
-            }}
+            onSubmit={andRefresh(authApi.signIn)}
           />
         </>
       )}
