@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { config as appConfig } from "./lib/config";
 import { pageCsp } from "./lib/http/security-headers";
 
 /*
@@ -8,8 +9,8 @@ import { pageCsp } from "./lib/http/security-headers";
  */
 export function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
-  const https = request.nextUrl.protocol === "https:" || (process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true")
-    && request.headers.get("x-forwarded-proto")?.split(",")[0].trim() === "https";
+  const https = request.nextUrl.protocol === "https:"
+    || (appConfig().TRUST_PROXY && request.headers.get("x-forwarded-proto")?.split(",")[0].trim() === "https");
   const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === "development", https });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
