@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,9 +9,20 @@ export const metadata: Metadata = {
   manifest: "/manifest.webmanifest",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+// zod probes for eval with `new Function("")` when its first object schema is built; the policy
+// forbids eval, so the probe would be reported as a violation on every page. jitless skips the
+// probe; the global is read by zod at import, so it must be set before any chunk runs.
+const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});";
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Reading the request headers renders every page per request, so each gets the fresh CSP nonce
+  // that proxy.ts put there (a prerendered page would carry scripts without it and be blocked).
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en">
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+      </head>
       <body className="h-dvh bg-white text-neutral-900 antialiased">{children}</body>
     </html>
   );

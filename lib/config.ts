@@ -49,6 +49,17 @@ const schema = z.object({
   // Comma-separated addresses the agent may mail; enforced with SMTP (default: EMAIL_TO only)
   // and, when set, for the local outbox too.
   EMAIL_ALLOWED_TO: z.string().optional(),
+  // --- Security (issue 14) ---
+  // The app's own origin, e.g. "https://chat.example.com"; unset: the request's own Host.
+  APP_URL: z.string().url().optional(),
+  // Believe X-Forwarded-Proto/-Host from a reverse proxy in front of the app.
+  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
+  // "auto": Secure cookie whenever the request came over HTTPS; "always"/"never" force it.
+  COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
+  // Per-user abuse limits: at most N requests per window (fixed windows, counted in the database).
+  RATE_TURNS_PER_WINDOW: z.coerce.number().int().positive().default(30),
+  RATE_WRITES_PER_WINDOW: z.coerce.number().int().positive().default(300),
+  RATE_WINDOW_S: z.coerce.number().int().positive().max(86_400).default(60),
 });
 
 export type Config = z.infer<typeof schema>;

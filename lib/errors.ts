@@ -3,6 +3,10 @@
 
 export type ErrorCode =
   | "bad_json"
+  | "bad_url"
+  | "forbidden"
+  | "unsupported_media_type"
+  | "rate_limited"
   | "invalid_body"
   | "too_large"
   | "not_found"
@@ -15,6 +19,10 @@ export type ErrorCode =
 
 const STATUS: Record<ErrorCode, number> = {
   bad_json: 400,
+  bad_url: 400,
+  forbidden: 403,
+  unsupported_media_type: 415,
+  rate_limited: 429,
   invalid_body: 400,
   too_large: 413,
   not_found: 404,
@@ -43,7 +51,10 @@ export const notFound = (what = "Thread") => new AppError("not_found", `${what} 
 
 export function errorResponse(err: unknown): Response {
   if (err instanceof AppError) {
-    return Response.json({ error: { code: err.code, message: err.message, ...err.details } }, { status: err.status });
+    // A 429 tells the client when to come back, in seconds, both as a header and in the body.
+    const retry = err.details?.retryAfterSeconds;
+    const headers = typeof retry === "number" ? { "retry-after": String(retry) } : undefined;
+    return Response.json({ error: { code: err.code, message: err.message, ...err.details } }, { status: err.status, headers });
   }
   console.error("[internal error]", err);
   return Response.json({ error: { code: "internal", message: "Something went wrong on the server. Nothing you sent was lost; please try again." } }, { status: 500 });

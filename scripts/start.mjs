@@ -57,9 +57,10 @@ if (!dev) {
 
 if (buildOnly) process.exit(0);
 
-const child = spawn(nextBin, [dev ? "dev" : "start", "-p", port], {
+// Our own server in front of Next (scripts/serve.mjs): it refuses malformed URLs with JSON 400s.
+const child = spawn(process.execPath, [path.join(root, "scripts/serve.mjs"), ...(dev ? ["--dev"] : [])], {
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: "1" },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -11,6 +11,7 @@ import { Composer } from "./composer";
 import { Transcript } from "./transcript";
 import { useFileToolSignal } from "./use-file-tool-signal";
 import { useThreadChat } from "./use-thread-chat";
+import { SendAgainCountdown } from "@/components/account/send-again-countdown";
 
 type ChatSessionProps = {
   threadId: string;
@@ -48,7 +49,7 @@ export function ChatSession({ threadId, initialPage, context }: ChatSessionProps
             data-testid={chat.errorText ? "chat-error" : "chat-notice"}
             action={<Button size="sm" variant="ghost" onClick={chat.dismissError} aria-label={chat.errorText ? "Dismiss error" : "Dismiss"}>Dismiss</Button>}
           >
-            {message}
+            <SendAgainCountdown text={message} />
           </Alert>
         </div>
       )}

@@ -1,29 +1,21 @@
-import crypto from "node:crypto";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { requestContext } from "@/lib/http/request-context";
+import { countRequest } from "@/lib/limits/count";
+import { accountUserId, isAccount } from "./accounts";
+import { decodeSession, encodeSession, SESSION_COOKIE } from "./guest-cookie";
 import { authSecret } from "./secret";
 
-export const SESSION_COOKIE = "lrc_session";
+export { decodeSession, encodeSession, SESSION_COOKIE } from "./guest-cookie";
+
 const ONE_YEAR_S = 365 * 24 * 3600;
 
-function sign(userId: string, key: string): string {
-  return crypto.createHmac("sha256", key).update(userId).digest("base64url");
-}
-
-export function encodeSession(userId: string, key: string): string {
-  return `${userId}.${sign(userId, key)}`;
-}
-
-export function decodeSession(value: string | undefined, key: string): string | null {
-  if (!value) return null;
-  const dot = value.lastIndexOf(".");
-  if (dot <= 0) return null;
-  const userId = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(sign(userId, key));
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
-  return userId;
-}
+/**
+ * Who a cookieless read is: nobody. No row has this owner, so lists are empty and every thread is
+ * a 404, and no User row or cookie is made for a visitor who only looked (or a crawler's 404).
+ */
+export const NOBODY = "";
 
 const knownUsers = new Set<string>();
 
@@ -34,26 +26,44 @@ async function ensureUser(userId: string): Promise<void> {
   knownUsers.add(userId);
 }
 
+/** Secure whenever the request came over HTTPS, unless COOKIE_SECURE forces it either way. */
+export function cookieSecure(https: boolean): boolean {
+  const mode = config().COOKIE_SECURE;
+  return mode === "always" || (mode === "auto" && https);
+}
+
+/** The guest behind the cookie; an id that has since become an account opens only with a sign-in. */
+async function guestId(value: string | undefined): Promise<string | null> {
+  const id = decodeSession(value, await authSecret());
+  return id && !(await isAccount(id)) ? id : null;
+}
+
 /**
- * The caller's user id. A visitor without a valid session becomes a new guest and gets the cookie
- * on this response: the API never answers "unauthenticated".
+ * The caller's user id: the signed-in account, else the guest.
+ * - A read (GET) never creates anything: without a session the caller is NOBODY.
+ * - A write is first real use: without a session a guest is created and its cookie set. A valid
+ *   session is never replaced (lib/http/handler has already refused cross-site writes, so only
+ *   the app's own pages get this far). Writes count against the abuse limits.
  */
 export async function currentUserId(): Promise<string> {
+  const ctx = requestContext();
   const jar = await cookies();
-  const key = await authSecret();
-  const existing = decodeSession(jar.get(SESSION_COOKIE)?.value, key);
-  if (existing) {
-    await ensureUser(existing);
-    return existing;
+  const existing = (await accountUserId(await headers())) ?? (await guestId(jar.get(SESSION_COOKIE)?.value));
+  if (ctx?.readOnly) return existing ?? NOBODY;
+  let userId = existing;
+  if (userId) {
+    await ensureUser(userId);
+  } else {
+    userId = (await db().user.create({ data: {} })).id;
+    knownUsers.add(userId);
+    jar.set(SESSION_COOKIE, encodeSession(userId, await authSecret()), {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: ONE_YEAR_S,
+      secure: cookieSecure(ctx?.https ?? false),
+    });
   }
-  const user = await db().user.create({ data: {} });
-  knownUsers.add(user.id);
-  jar.set(SESSION_COOKIE, encodeSession(user.id, key), {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: ONE_YEAR_S,
-    secure: process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE === "1",
-  });
-  return user.id;
+  if (ctx?.limit) await countRequest(userId, ctx.limit);
+  return userId;
 }

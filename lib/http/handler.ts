@@ -1,14 +1,48 @@
-import { errorResponse } from "@/lib/errors";
+import { config } from "@/lib/config";
+import { AppError, errorResponse } from "@/lib/errors";
+import { runInRequestContext } from "./request-context";
+import { assertJsonContentType, assertSameOrigin, ownOrigin, requestProtocol, SAFE_METHODS } from "./same-origin";
 
 type Ctx<P> = { params: Promise<P> };
 
-/** Route handlers stay thin: parse, authorize, call lib/, shape the response. Errors map here. */
-export function handler<P = Record<string, never>>(fn: (req: Request, params: P) => Promise<Response>) {
+export type HandlerOptions = {
+  /** Counts against the per-user turn limit instead of the write limit (routes that run the model). */
+  limit?: "turn";
+};
+
+// A route param that names a row (":id", ":messageId"): anything else cannot exist, so it is a 404
+// before it reaches a query (PostgreSQL would fail on NUL, for one).
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Route handlers stay thin: parse, authorize, call lib/, shape the response. Errors map here, and
+ * every request passes the same gate first: a state-changing request must come from our own origin
+ * (403) and carry JSON if it carries anything (415), before any session logic runs.
+ */
+export function handler<P = Record<string, never>>(fn: (req: Request, params: P) => Promise<Response>, opts: HandlerOptions = {}) {
   return async (req: Request, ctx: Ctx<P>): Promise<Response> => {
     try {
-      return await fn(req, await ctx.params);
+      const readOnly = SAFE_METHODS.has(req.method);
+      const { APP_URL, TRUST_PROXY } = config();
+      if (!readOnly) {
+        assertSameOrigin(req.headers, ownOrigin(req, { appUrl: APP_URL, trustProxy: TRUST_PROXY }));
+        assertJsonContentType(req.headers);
+      }
+      const params = checkParams(await ctx.params);
+      const https = requestProtocol(req, TRUST_PROXY) === "https:";
+      const limit = readOnly ? null : (opts.limit ?? "write");
+      return await runInRequestContext({ readOnly, limit, https }, () => fn(req, params));
     } catch (err) {
       return errorResponse(err);
     }
   };
+}
+
+function checkParams<P>(params: P): P {
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if ((key === "id" || key.endsWith("Id")) && (typeof value !== "string" || !ID.test(value))) {
+      throw new AppError("not_found", key === "id" ? "Thread not found" : "Not found");
+    }
+  }
+  return params;
 }

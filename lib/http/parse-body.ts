@@ -5,16 +5,24 @@ import { AppError } from "@/lib/errors";
  * Reads a JSON body with a byte cap and validates it. Errors name the failing field so a script
  * author can fix the request without reading our code.
  */
-export async function parseBody<S extends z.ZodType>(req: Request, schema: S, maxBytes: number): Promise<z.infer<S>> {
+export async function parseBody<S extends z.ZodType>(
+  req: Request, schema: S, maxBytes: number, opts: { optional?: boolean } = {},
+): Promise<z.infer<S>> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError("too_large", `Request body is larger than ${maxBytes} bytes`);
   const raw = await readCapped(req, maxBytes);
+  // Decided by the bytes read, not by Content-Length: a chunked body has no length header.
+  if (opts.optional && raw.trim() === "") return validate(schema, {});
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
     throw new AppError("bad_json", "Request body is not valid JSON");
   }
+  return validate(schema, json);
+}
+
+function validate<S extends z.ZodType>(schema: S, json: unknown): z.infer<S> {
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -40,5 +48,10 @@ async function readCapped(req: Request, maxBytes: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  try {
+    // Fatal: invalid UTF-8 is refused, never silently turned into U+FFFD.
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError("bad_json", "Request body is not valid UTF-8");
+  }
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { MAX_INT32, storableString } from "./safe-text";
 
 export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "must be an id");
 
-const partSchema = z.object({ type: z.literal("text"), text: z.string() }).passthrough();
+const partSchema = z.object({ type: z.literal("text"), text: storableString() }).passthrough();
 
 /** What the browser may send as a new user message: text parts only; ids and roles are ours. */
 export const userMessageSchema = z.object({
@@ -24,11 +25,15 @@ export const chatBodySchema = z
     if (body.trigger === "regenerate-message" && !body.messageId) ctx.addIssue({ code: "custom", path: ["messageId"], message: "is required to regenerate" });
   });
 
-export const createThreadSchema = z.object({ title: z.string().trim().min(1).max(200).optional() }).strict();
-export const renameThreadSchema = z.object({ title: z.string().trim().min(1, "must not be empty").max(200) }).strict();
-export const editMessageSchema = z.object({ text: z.string().min(1, "must not be empty") }).strict();
+export const createThreadSchema = z.object({ title: storableString().trim().min(1).max(200).optional() }).strict();
+export const renameThreadSchema = z.object({ title: storableString().trim().min(1, "must not be empty").max(200) }).strict();
+export const editMessageSchema = z.object({ text: storableString().min(1, "must not be empty") }).strict();
 
 export const pageQuerySchema = z.object({
-  before: z.string().regex(/^\d+$/, "must be a cursor from nextCursor").optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  // Digits only, then bounded: Number("99999999999999999999") would lose precision, and a value
+  // past int4 breaks the PostgreSQL query.
+  before: z.string().regex(/^\d{1,10}$/, "must be a cursor from nextCursor")
+    .refine((v) => Number(v) <= MAX_INT32, "must be a cursor from nextCursor").optional(),
+  limit: z.string().regex(/^\d{1,3}$/, "must be an integer from 1 to 200").transform(Number)
+    .pipe(z.number().int().min(1, "must be an integer from 1 to 200").max(200, "must be an integer from 1 to 200")).default(50),
 });

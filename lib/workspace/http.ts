@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { MAX_INT32, positiveInt, storableString } from "@/lib/http/safe-text";
 
 /*
  * URL scheme of /api/threads/:id/files/<path...> (the route stays thin; the parsing lives here).
@@ -34,8 +35,8 @@ function splitSuffix(segments: string[], suffix: string): string | null {
 
 export function positiveIntParam(name: string, value: string | null): number | undefined {
   if (value === null) return undefined;
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
-    throw new AppError("invalid_body", `Invalid query parameter "${name}": must be a positive integer`, { field: name });
+  if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_INT32) {
+    throw new AppError("invalid_body", `Invalid query parameter "${name}": must be a positive integer up to ${MAX_INT32}`, { field: name });
   }
   return Number(value);
 }
@@ -70,14 +71,14 @@ export function resolvePost(segments: string[], query: URLSearchParams): PostRou
   throw new AppError("invalid_body", 'POST needs "?action=rename" or a "/restore" suffix', { field: "action" });
 }
 
-const version = z.number().int().min(1);
+const version = positiveInt();
 
 export const putFileSchema = z.object({
-  content: z.string(),
+  content: storableString(),
   baseVersion: version.nullable().describe("null to create; otherwise the version you last saw"),
 }).strict();
 
-export const renameSchema = z.object({ to: z.string().min(1).max(1000), baseVersion: version.optional() }).strict();
+export const renameSchema = z.object({ to: storableString().min(1).max(1000), baseVersion: version.optional() }).strict();
 export const restoreSchema = z.object({ version, baseVersion: version.nullable().optional() }).strict();
 
 /** JSON escaping can grow content up to 6x (\u0001); the store enforces the real byte cap. */

@@ -13,6 +13,8 @@ import { AppError } from "@/lib/errors";
  * - no backslashes, no drive letters, no leading "/";
  * - no control characters (C0, DEL, C1), no line/paragraph separators and no bidi overrides
  *   (they make a path display as something it is not);
+ * - no lone UTF-16 surrogate: it has no UTF-8 form, so the stored name would differ from the one
+ *   asked for and the file would be unreachable;
  * - no segment starting or ending with whitespace, and none ending with "." (Windows drops those
  *   silently, and "notes.md " is nearly always a typo).
  *
@@ -42,6 +44,7 @@ export function normalizePath(input: string): string {
   if (typeof input !== "string") throw invalid("Path must be a string.", String(input));
   if (input.trim() === "") throw invalid("Path is empty. Give a file path such as \"notes.md\" or \"plans/migration.md\".", input);
   if (CONTROL.test(input)) throw invalid("Path contains a control character (such as a newline, tab or NUL). Use printable characters only.", input);
+  if (!input.isWellFormed()) throw invalid("Path contains invalid Unicode (a lone surrogate). Use printable characters only.", input.toWellFormed());
   if (INVISIBLE.test(input)) throw invalid("Path contains an invisible line separator or text-direction character. Use printable characters only.", input);
 
   const path = input.normalize("NFC");

@@ -2,22 +2,29 @@ import { expect, request as newRequest, test } from "@playwright/test";
 
 // The JSON API over real HTTP against the production server, as a script would use it.
 
-test("a request without a session gets a guest session cookie, not an error", async ({ baseURL }) => {
+test("a read without a session answers empty and creates nothing; the first write makes the guest", async ({ baseURL }) => {
   const api = await newRequest.newContext({ baseURL });
   const res = await api.get("/api/threads");
   expect(res.status()).toBe(200);
-  const cookie = res.headers()["set-cookie"] ?? "";
+  expect(res.headers()["set-cookie"]).toBeUndefined();
+  expect(await res.json()).toEqual({ threads: [] });
+  const created = await api.post("/api/threads");
+  expect(created.status()).toBe(201);
+  const cookie = created.headers()["set-cookie"] ?? "";
   expect(cookie).toMatch(/lrc_session=/);
   expect(cookie.toLowerCase()).toContain("httponly");
-  expect(await res.json()).toEqual({ threads: [] });
+  expect((await (await api.get("/api/threads")).json()).threads).toHaveLength(1);
   await api.dispose();
 });
 
-test("a forged session cookie is replaced by a new guest session", async ({ baseURL }) => {
+test("a forged session cookie is worthless: reads see nothing, a write gets a new guest", async ({ baseURL }) => {
   const api = await newRequest.newContext({ baseURL, extraHTTPHeaders: { cookie: "lrc_session=someone.forged" } });
   const res = await api.get("/api/threads");
   expect(res.status()).toBe(200);
-  expect(res.headers()["set-cookie"] ?? "").toMatch(/lrc_session=/);
+  expect(await res.json()).toEqual({ threads: [] });
+  expect(res.headers()["set-cookie"]).toBeUndefined();
+  const created = await api.post("/api/threads");
+  expect(created.headers()["set-cookie"] ?? "").toMatch(/lrc_session=/);
   await api.dispose();
 });
 

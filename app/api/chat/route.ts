@@ -33,4 +33,4 @@ export const POST = handler(async (req) => {
   const turn = await runTurn({ userId, threadId: body.id, start });
   after(() => afterTurn(body.id, turn.outcome));
   return turnResponse(turn);
-});
+}, { limit: "turn" });

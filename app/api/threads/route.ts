@@ -11,8 +11,7 @@ export const GET = handler(async () => {
 
 export const POST = handler(async (req) => {
   const userId = await currentUserId();
-  const hasBody = (req.headers.get("content-length") ?? "0") !== "0";
-  const body = hasBody ? await parseBody(req, createThreadSchema, 4096) : {};
+  const body = await parseBody(req, createThreadSchema, 4096, { optional: true });
   const thread = await createThread(userId, body.title);
   return Response.json({ id: thread.id, thread }, { status: 201 });
 });

@@ -11,4 +11,4 @@ export const POST = handler<{ id: string; messageId: string }>(async (_req, { id
   const turn = await runTurn({ userId, threadId: id, start: { kind: "retry", messageId } });
   after(() => afterTurn(id, turn.outcome));
   return turnResponse(turn);
-});
+}, { limit: "turn" });

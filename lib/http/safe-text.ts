@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/*
+ * Text the databases can store exactly as sent. PostgreSQL rejects NUL in text columns (a 500 if
+ * it reaches the query) and a lone UTF-16 surrogate has no UTF-8 form, so it would be silently
+ * replaced by U+FFFD: a renamed file could then never be found under the name it was given.
+ * Both are refused up front with a 400 naming the field, on every database alike.
+ */
+
+// eslint-disable-next-line no-control-regex
+const NUL = /\u0000/;
+
+/** Why `s` cannot be stored as is, or null when it can. */
+export function unstorableReason(s: string): string | null {
+  if (NUL.test(s)) return "must not contain the NUL character (U+0000)";
+  if (!s.isWellFormed()) return "must not contain a lone UTF-16 surrogate (invalid Unicode)";
+  return null;
+}
+
+/** A zod string that refuses NUL and lone surrogates; chain length rules after it as usual. */
+export const storableString = () =>
+  z.string().superRefine((s, ctx) => {
+    const reason = unstorableReason(s);
+    if (reason) ctx.addIssue({ code: "custom", message: reason });
+  });
+
+/** Largest value an INTEGER column holds on PostgreSQL (int4); our versions and cursors live there. */
+export const MAX_INT32 = 2_147_483_647;
+
+/** A positive integer that fits the database: versions, sequence numbers, counts. */
+export const positiveInt = () => z.number().int().min(1).max(MAX_INT32);

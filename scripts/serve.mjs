@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// The HTTP server in front of Next.js (started by scripts/start.mjs): refuses malformed URLs with a
+// JSON 400 before Next's router can answer them with a 500 page or a redirect (scripts/url-guard.mjs),
+// then hands every other request to Next unchanged. `--dev` serves the dev build.
+import http from "node:http";
+import path from "node:path";
+import { refuseUrl } from "./url-guard.mjs";
+
+const dev = process.argv.includes("--dev");
+if (!dev) process.env.NODE_ENV = "production";
+const port = Number(process.env.PORT ?? "3000");
+const root = path.resolve(import.meta.dirname, "..");
+
+const { default: next } = await import("next");
+const app = next({ dev, dir: root, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+http
+  .createServer((req, res) => {
+    const refusal = refuseUrl(req.url);
+    if (!refusal) return void handle(req, res);
+    res.writeHead(refusal.status, {
+      "content-type": "application/json",
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store",
+    });
+    res.end(JSON.stringify(refusal.body));
+  })
+  .listen(port, () => console.log(`Ready on http://localhost:${port}`));

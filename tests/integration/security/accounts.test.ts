@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { provision, testDatabases, type Provisioned } from "../support/databases";
+import { callRoute, ORIGIN, type Jar } from "./support";
+import { setAuthMailer, type AuthMail } from "@/lib/auth/mail";
+import { resetConfigForTests } from "@/lib/config";
+import * as authRoute from "@/app/api/auth/[...all]/route";
+import * as threadsRoute from "@/app/api/threads/route";
+import * as fileRoute from "@/app/api/threads/[id]/files/[...path]/route";
+
+const jar = vi.hoisted(() => ({ values: new Map<string, string>(), sets: 0 }) as Jar);
+vi.mock("next/headers", async () => (await import("./support")).fakeCookies(jar));
+
+const NO_PARAMS = { params: Promise.resolve({}) };
+
+/** One browser: its own cookies, applied to the shared fake jar while it makes a request. */
+class Browser {
+  cookies = new Map<string, string>();
+  private use() {
+    jar.values = this.cookies;
+  }
+  async app(route: Record<string, unknown>, call: Parameters<typeof callRoute>[1]) {
+    this.use();
+    return callRoute(route, call);
+  }
+  async auth(path: string, body?: unknown) {
+    const headers: Record<string, string> = { origin: ORIGIN, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const req = new Request(`${ORIGIN}/api/auth${path}`, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await (body === undefined ? authRoute.GET : authRoute.POST)(req, NO_PARAMS);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === "" || attrs.some((a) => /max-age=0\b/i.test(a.trim()))) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+  async threadIds(): Promise<string[]> {
+    const res = await this.app(threadsRoute, { method: "GET", url: "/api/threads" });
+    return ((await res.json()).threads as { id: string }[]).map((t) => t.id);
+  }
+}
+
+describe.each(testDatabases())("accounts on $name", (target) => {
+  let env: Provisioned;
+  const mail: AuthMail[] = [];
+  beforeAll(async () => {
+    process.env.AUTH_SECRET = "accounts-test-secret-0123456789abcdef";
+    resetConfigForTests();
+    env = await provision(target);
+    setAuthMailer(async (m) => void mail.push(m));
+  });
+  afterAll(async () => {
+    setAuthMailer(null);
+    await env?.drop();
+  });
+
+  const email = `person-${target.name}@example.com`;
+  const password = "correct horse battery";
+
+  it("a guest saves their work, signs in elsewhere, sees it; sessions can be listed and revoked", async () => {
+    const guest = new Browser();
+    const created = await guest.app(threadsRoute, { method: "POST", url: "/api/threads", body: { title: "Guest work" } });
+    const { id: threadId } = await created.json();
+    const put = await guest.app(fileRoute, { method: "PUT", url: `/api/threads/${threadId}/files/plan.md`, params: { id: threadId, path: ["plan.md"] }, body: { content: "keep me", baseVersion: null } });
+    expect(put.status).toBe(201);
+    const guestCookie = guest.cookies.get("lrc_session")!;
+    const guestId = guestCookie.split(".")[0];
+
+    const signUp = await guest.auth("/sign-up/email", { email, password, name: "Person" });
+    expect(signUp.status).toBe(200);
+    expect((await env.db.authUser.findUniqueOrThrow({ where: { email } })).id).toBe(guestId);
+    expect(guest.cookies.has("lrc_session")).toBe(false);
+    expect(await guest.threadIds()).toEqual([threadId]);
+
+    // Another browser signs in and finds everything, file included.
+    const other = new Browser();
+    expect(await other.threadIds()).toEqual([]);
+    const wrong = await other.auth("/sign-in/email", { email, password: "not the password" });
+    expect(wrong.status).toBe(401);
+    expect((await other.auth("/sign-in/email", { email, password })).status).toBe(200);
+    expect(await other.threadIds()).toEqual([threadId]);
+    const file = await other.app(fileRoute, { method: "GET", url: `/api/threads/${threadId}/files/plan.md`, params: { id: threadId, path: ["plan.md"] } });
+    expect((await file.json()).file.content).toBe("keep me");
+
+    // The old guest cookie alone no longer opens the account.
+    const stale = new Browser();
+    stale.cookies.set("lrc_session", guestCookie);
+    expect(await stale.threadIds()).toEqual([]);
+
+    // Sessions: both browsers are listed; revoking the first one signs it out.
+    const sessions = (await (await other.auth("/list-sessions")).json()) as { token: string; id: string }[];
+    expect(sessions).toHaveLength(2);
+    const guestToken = guest.cookies.get("better-auth.session_token")!.split(".")[0];
+    expect(sessions.map((s) => s.token)).toContain(decodeURIComponent(guestToken));
+    expect((await other.auth("/revoke-session", { token: decodeURIComponent(guestToken) })).status).toBe(200);
+    expect(await guest.threadIds()).toEqual([]);
+    expect(await other.threadIds()).toEqual([threadId]);
+
+    // Signing out ends the session.
+    expect((await other.auth("/sign-out", {})).status).toBe(200);
+    expect(await other.threadIds()).toEqual([]);
+  });
+
+  it("password reset and email verification mail go through the injected sender", async () => {
+    const browser = new Browser();
+    expect((await browser.auth("/request-password-reset", { email, redirectTo: "/account" })).status).toBe(200);
+    expect(mail.find((m) => m.kind === "reset-password")).toMatchObject({ to: email, text: expect.stringContaining("/api/auth/reset-password/") });
+    expect((await browser.auth("/send-verification-email", { email })).status).toBe(200);
+    expect(mail.find((m) => m.kind === "verify-email")).toMatchObject({ to: email });
+  });
+
+  it("a cross-site sign-in is refused", async () => {
+    const req = new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+      method: "POST", headers: { origin: "http://evil.test", "content-type": "application/json", cookie: "x=1" }, body: JSON.stringify({ email, password }),
+    });
+    expect((await authRoute.POST(req, NO_PARAMS)).status).toBe(403);
+  });
+});

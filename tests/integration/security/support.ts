@@ -1,0 +1,48 @@
+import { vi } from "vitest";
+
+/*
+ * Route handlers run here as Next runs them, minus the HTTP server: a Request in, a Response out.
+ * The cookie jar is the one thing Next provides that a test must stand in for (next/headers), so the
+ * real session code (lib/auth/session.ts) runs: guest creation, reads as nobody, rate limits.
+ */
+
+export type Jar = { values: Map<string, string>; sets: number };
+
+export const ORIGIN = "http://127.0.0.1:3000";
+
+type RouteModule = Record<string, unknown>;
+type Params = Record<string, string | string[]>;
+
+export type Call = {
+  method: string;
+  url: string;
+  params?: Params;
+  headers?: Record<string, string>;
+  /** A value is sent as JSON; a string or bytes as they are. */
+  body?: unknown;
+};
+
+export function fakeCookies(jar: Jar) {
+  return {
+    headers: async () => new Headers({ cookie: [...jar.values].map(([k, v]) => `${k}=${v}`).join("; ") }),
+    cookies: async () => ({
+      get: (name: string) => (jar.values.has(name) ? { name, value: jar.values.get(name)! } : undefined),
+      set: (name: string, value: string) => {
+        jar.values.set(name, value);
+        jar.sets += 1;
+      },
+    }),
+  };
+}
+
+export async function callRoute(mod: RouteModule, call: Call): Promise<Response> {
+  const fn = mod[call.method] as (req: Request, ctx: { params: Promise<Params> }) => Promise<Response>;
+  if (!fn) throw new Error(`route has no ${call.method}`);
+  const raw = call.body;
+  const body = raw === undefined ? undefined : typeof raw === "string" || raw instanceof Uint8Array ? raw : JSON.stringify(raw);
+  const headers: Record<string, string> = { host: "127.0.0.1:3000", ...(body !== undefined ? { "content-type": "application/json" } : {}), ...call.headers };
+  const req = new Request(ORIGIN + call.url, { method: call.method, headers, body: body as BodyInit | undefined });
+  return fn(req, { params: Promise.resolve(call.params ?? {}) });
+}
+
+export const silenceServerLog = () => vi.spyOn(console, "error").mockImplementation(() => undefined);
