@@ -1,3 +1,4 @@
+import type { TurnErrorCode } from "./errors";
 import type { UIMessage } from "ai";
 import type { z } from "zod";
 import type { chatBodySchema, editMessageSchema, pageQuerySchema, userMessageSchema } from "@/lib/http/schemas";
@@ -55,7 +56,7 @@ export type TurnData = {
   userMessageId: string | null;
   assistantMessageId: string;
   status: TurnStatus;
-  errorCode: string | null;
+  errorCode: TurnErrorCode | null;
   retryable: boolean;
 };
 

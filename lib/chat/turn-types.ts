@@ -1,3 +1,4 @@
+import type { TurnData, TurnStatus } from "@/lib/api";
 import type { MessagePart } from "@/lib/db/messages";
 import type { TurnErrorCode } from "./turn-failure";
 
@@ -7,7 +8,7 @@ export type TurnStart =
   | { kind: "retry"; messageId: string }
   | { kind: "continue"; messageId: string };
 
-export type TurnStatus = "complete" | "stopped" | "error" | "interrupted";
+export type { TurnStatus } from "@/lib/api";
 
 export type TurnOutcome = {
   status: TurnStatus;
@@ -21,5 +22,5 @@ export type TurnOutcome = {
   text: string;
 };
 
-/** The stream's last data part: the stored ids and status, so the page never polls to learn them. */
-export type TurnEndData = Pick<TurnOutcome, "userMessageId" | "assistantMessageId" | "status" | "errorCode" | "retryable">;
+/** The stream's last data part (its wire type lives with the API contracts). */
+export type TurnEndData = TurnData;
