@@ -30,6 +30,13 @@ const schema = z.object({
   SUMMARY_TIMEOUT_MS: z.coerce.number().int().positive().default(180_000),
   COMPACTION_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   SMTP_URL: z.string().optional(),
+  // Routines (lib/routines): the in-process scheduler started by `npm start`, how often it looks
+  // for due runs, how long a run may go without a heartbeat before the next one takes over, and
+  // the bearer secret of GET /api/cron/routines (the route refuses every request without it).
+  ROUTINES_SCHEDULER: z.enum(["on", "off"]).default("on"),
+  ROUTINES_TICK_MS: z.coerce.number().int().min(1000).default(30_000),
+  ROUTINE_RUN_LEASE_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  CRON_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof schema>;

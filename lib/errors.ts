@@ -10,6 +10,7 @@ export type ErrorCode =
   | "invalid_path"
   | "limit_reached"
   | "model_config"
+  | "unauthorized"
   | "internal";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_path: 400,
   limit_reached: 422,
   model_config: 500,
+  unauthorized: 401,
   internal: 500,
 };
 
