@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { RoutinesNav } from "@/components/routines/routines-nav";
 import { ModelBadge } from "./model-badge";
 import { ThreadListItem } from "./thread-list-item";
 import type { ThreadSummary } from "./types";
@@ -42,6 +43,7 @@ export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRen
         </ul>
       </nav>
 
+      <RoutinesNav />
       <ModelBadge />
 
       <ConfirmDialog
