@@ -29,7 +29,8 @@ export function RoutinePage({ id }: { id: string }) {
   if (load.kind === "not-found") return <p className="m-8 text-sm text-neutral-600" data-testid="routine-not-found">This routine does not exist, or it is not yours.</p>;
   if (load.kind === "failed") return <Alert className="m-8">Could not load this routine: {load.message}</Alert>;
   const { routine } = load;
-  const busy = routine.running || runs.some((r) => r.status === "queued" || r.status === "running");
+  // The server's lease decides: a run left "running" by a server that went away does not block Run now.
+  const busy = routine.running;
 
   const act = (what: string, fn: () => Promise<unknown>) => {
     setActionError(null);

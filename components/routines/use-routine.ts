@@ -33,7 +33,7 @@ export function useRoutine(id: string) {
     }
   }, [id]);
 
-  const busy = runs.some((r) => r.status === "queued" || r.status === "running");
+  const busy = (load.kind === "ready" && load.routine.running) || runs.some((r) => r.status === "queued");
   useEffect(() => {
     const tick = () => {
       if (document.visibilityState === "visible") void refresh();

@@ -10,12 +10,13 @@ import { nextRunAfter } from "./schedule";
 
 export const routineSelect = {
   id: true, name: true, instructions: true, cron: true, timezone: true, enabled: true, nextRunAt: true,
-  threadId: true, workspaceId: true, activeRunId: true, createdAt: true, updatedAt: true,
+  threadId: true, workspaceId: true, activeRunId: true, activeRunUntil: true, createdAt: true, updatedAt: true,
 } as const;
 
 export type RoutineRow = {
   id: string; name: string; instructions: string; cron: string; timezone: string; enabled: boolean;
-  nextRunAt: Date | null; threadId: string; workspaceId: string; activeRunId: string | null; createdAt: Date; updatedAt: Date;
+  nextRunAt: Date | null; threadId: string; workspaceId: string; activeRunId: string | null; activeRunUntil: Date | null;
+  createdAt: Date; updatedAt: Date;
 };
 
 export async function createRoutine(userId: string, input: CreateRoutineInput): Promise<RoutineRow> {
