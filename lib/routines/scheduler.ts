@@ -9,7 +9,8 @@ export async function tick(now: Date = new Date()): Promise<{ runs: StartedRun[]
   return { runs, finished };
 }
 
-const globalForScheduler = globalThis as unknown as { __routineScheduler?: NodeJS.Timeout };
+const globalForScheduler = globalThis as unknown as { __routineScheduler?: NodeJS.Timeout; __routineFirstTick?: NodeJS.Timeout };
+const FIRST_TICK_MS = 1000;
 
 /**
  * The embedded scheduler (`npm start`): every ROUTINES_TICK_MS it claims due runs. Correctness
@@ -19,7 +20,7 @@ const globalForScheduler = globalThis as unknown as { __routineScheduler?: NodeJ
 export function startScheduler(): boolean {
   if (config().ROUTINES_SCHEDULER === "off" || globalForScheduler.__routineScheduler) return false;
   let ticking = false;
-  const timer = setInterval(() => {
+  const run = () => {
     if (ticking) return;
     ticking = true;
     // Runs go on in the background; the next tick must not wait for a long run.
@@ -27,8 +28,21 @@ export function startScheduler(): boolean {
       .then(({ finished }) => void finished.catch((err) => console.error("[routine run crashed]", err)))
       .catch((err) => console.error("[routine scheduler tick failed]", err))
       .finally(() => (ticking = false));
-  }, config().ROUTINES_TICK_MS);
+  };
+  const timer = setInterval(run, config().ROUTINES_TICK_MS);
+  // Soon after start too, so slots missed while the app was down get their catch-up run promptly.
+  const first = setTimeout(run, FIRST_TICK_MS);
   timer.unref?.();
+  first.unref?.();
   globalForScheduler.__routineScheduler = timer;
+  globalForScheduler.__routineFirstTick = first;
   return true;
+}
+
+/** Stops the embedded scheduler (tests; a server stops with its process). */
+export function stopScheduler(): void {
+  clearInterval(globalForScheduler.__routineScheduler);
+  clearTimeout(globalForScheduler.__routineFirstTick);
+  globalForScheduler.__routineScheduler = undefined;
+  globalForScheduler.__routineFirstTick = undefined;
 }
