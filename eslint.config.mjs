@@ -16,8 +16,9 @@ export default tseslint.config(
     },
   },
   {
-    // lib/context is the pure core: nothing from the database, the network, Next or React.
-    files: ["lib/context/**/*.ts"],
+    // lib/context is the pure core: nothing from the database, the network, Next or React. The
+    // routines' schedule math and message texts are pure too (the browser previews schedules).
+    files: ["lib/context/**/*.ts", "lib/routines/presets.ts", "lib/routines/schedule.ts", "lib/routines/run-text.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["@/lib/db/*", "@/lib/chat/*", "next/*", "react", "node:*", "@prisma/*", "pg", "better-sqlite3"] }],
     },
@@ -29,8 +30,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": ["error", {
         patterns: [{
-          group: ["@/lib/**", "!@/lib/api", "!@/lib/api/**", "!@/lib/context", "!@/lib/context/**", "**/../lib/**"],
-          message: "components/ import only the API contracts (@/lib/api) and pure helpers (@/lib/context) from lib/; server data comes through components/api.",
+          group: [
+            "@/lib/**", "!@/lib/api", "!@/lib/api/**", "!@/lib/context", "!@/lib/context/**",
+            "!@/lib/routines", "@/lib/routines/*", "!@/lib/routines/presets", "!@/lib/routines/schedule", "!@/lib/routines/run-text", "**/../lib/**",
+          ],
+          message: "components/ import only the API contracts (@/lib/api) and pure helpers (@/lib/context, the routines' schedule math) from lib/; server data comes through components/api.",
         }],
       }],
     },

@@ -60,6 +60,13 @@ const schema = z.object({
   RATE_TURNS_PER_WINDOW: z.coerce.number().int().positive().default(30),
   RATE_WRITES_PER_WINDOW: z.coerce.number().int().positive().default(300),
   RATE_WINDOW_S: z.coerce.number().int().positive().max(86_400).default(60),
+  // Routines (lib/routines): the in-process scheduler started by `npm start`, how often it looks
+  // for due runs, how long a run may go without a heartbeat before the next one takes over, and
+  // the bearer secret of GET /api/cron/routines (the route refuses every request without it).
+  ROUTINES_SCHEDULER: z.enum(["on", "off"]).default("on"),
+  ROUTINES_TICK_MS: z.coerce.number().int().min(1000).default(30_000),
+  ROUTINE_RUN_LEASE_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  CRON_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof schema>;

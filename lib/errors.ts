@@ -15,6 +15,7 @@ export type ErrorCode =
   | "invalid_path"
   | "limit_reached"
   | "model_config"
+  | "unauthorized"
   | "internal";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -31,6 +32,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_path: 400,
   limit_reached: 422,
   model_config: 500,
+  unauthorized: 401,
   internal: 500,
 };
 

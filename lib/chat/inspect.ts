@@ -6,6 +6,7 @@ import { leaseActive } from "@/lib/compaction/lease";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { lastModelCall } from "@/lib/db/model-calls";
+import { latestRunStart } from "@/lib/db/messages";
 import { loadWindow } from "./window";
 
 const receiptSelect = {
@@ -24,10 +25,11 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     summaryTokens: plan.window && summary ? summary.tokens : 0,
     messageTokens: sumTokens(plan.messages),
   });
-  const [last, running, receipts] = await Promise.all([
+  const [last, running, receipts, floor] = await Promise.all([
     lastModelCall(threadId, "chat"),
     leaseActive(threadId),
     db().compaction.findMany({ where: { threadId }, orderBy: { startedAt: "desc" }, take: 10, select: receiptSelect }),
+    latestRunStart(threadId),
   ]);
   const receipt = summary ? receipts.find((r) => r.summaryId === summary.id) ?? null : null;
   return {
@@ -36,6 +38,10 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
       createdAt: summary.createdAt, tokens: summary.tokens, receipt: receipt && parseReceipt(receipt),
     },
     summaryStale: plan.summaryStale,
+    // Why a saved summary is not used: a routine run started after it (the floor moved), or its cut left.
+    summaryStaleReason: !(plan.summaryStale && summary) ? null : summary.floorMessageId !== (floor?.id ?? null)
+      ? "a new routine run started after this summary was made; it describes an earlier run"
+      : "its cut message left the transcript (an edit or retry)",
     window: plan.window,
     retainedMessages: plan.messages.length,
     firstRetainedMessageId: plan.messages[0]?.id ?? null,

@@ -5,6 +5,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { appendMessageTx } from "@/lib/db/messages";
 import { assertAwaitingReply } from "./edit";
 import { prepareRetry } from "./retry";
+import { lockThread } from "./transcript-cut";
 import { claimTurnTx } from "./turn-lease";
 import type { TurnStart } from "./turn-types";
 
@@ -23,6 +24,9 @@ export async function openTurn(
 ): Promise<{ answeredMessageId: string | null }> {
   const userMessage = start.kind === "submit" ? newUserMessage(start.parts, start.runStart ?? false) : null;
   return db().$transaction(async (tx) => {
+    // Write first: the thread's row lock orders this with edits, retries and other turns, and on
+    // SQLite a transaction that reads before it writes can fail to upgrade against another process.
+    await lockThread(tx, thread.id);
     await claimTurnTx(tx, thread.id, reply.id, reply.leaseMs);
     const answeredMessageId = await answered(tx, thread, start, userMessage);
     await appendMessageTx(tx, thread.id, { id: reply.id, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" });

@@ -13,6 +13,8 @@ export type { TurnStatus } from "@/lib/api";
 export type TurnOutcome = {
   status: TurnStatus;
   errorCode: TurnErrorCode | null;
+  /** What the person reads about the failure (stored on the reply too). */
+  error: string | null;
   retryable: boolean;
   /** Input tokens of the last model call: what the compaction trigger compares with its threshold. */
   lastInputTokens: number | null;

@@ -128,7 +128,7 @@ export async function runTurn(opts: { userId: string; threadId: string; start: T
     opts.signal?.removeEventListener("abort", abort);
     const f = failure as TurnFailure | null;
     return {
-      status, errorCode: f?.code ?? null, retryable: f?.retryable ?? false, lastInputTokens,
+      status, errorCode: f?.code ?? null, error: f?.message ?? null, retryable: f?.retryable ?? false, lastInputTokens,
       overflow: rawError !== null && isContextOverflowError(rawError),
       assistantMessageId, userMessageId: answeredMessageId, text,
     };

@@ -5,6 +5,7 @@ import { OFFLINE_NOTICE } from "./notice";
 import { describePrompt, json, messageText } from "./serialize";
 import { OFFLINE_SUMMARIZER_MARKER } from "./summarizer-protocol";
 import { summarizeOffline } from "./summarizer";
+import { planRoutineReply } from "./routine";
 
 type ToolMessage = Extract<LanguageModelV4Message, { role: "tool" }>;
 
@@ -28,6 +29,8 @@ export function planReply(ctx: ReplyContext): OfflineReply {
   if (system.includes(OFFLINE_SUMMARIZER_MARKER)) {
     return { text: summarizeOffline(prompt), toolCalls: [], pace: "normal" };
   }
+  const routine = planRoutineReply(prompt, offeredTools(ctx.options));
+  if (routine) return routine;
   const last = prompt[prompt.length - 1];
   if (last?.role === "tool") return { text: summarizeToolResults(prompt, last), toolCalls: [], pace: "normal" };
 

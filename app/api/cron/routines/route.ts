@@ -1,0 +1,16 @@
+import { waitUntil } from "@vercel/functions";
+import { handler } from "@/lib/http/handler";
+import { assertCronAuthorized } from "@/lib/routines/cron-auth";
+import { tick } from "@/lib/routines/scheduler";
+
+// Serverless hosting (vercel.json cron): claims due runs like the in-process scheduler does; the
+// claims are compare-and-sets in the database, so this and any running schedulers never double-start.
+export const maxDuration = 300;
+export const dynamic = "force-dynamic";
+
+export const GET = handler(async (req) => {
+  assertCronAuthorized(req);
+  const { runs, finished } = await tick();
+  waitUntil(finished.catch((err) => console.error("[routine runs from cron failed]", err)));
+  return Response.json({ claimed: runs.length, runs });
+});

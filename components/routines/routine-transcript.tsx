@@ -1,0 +1,108 @@
+"use client";
+
+import { useEffect, useState, type FormEvent } from "react";
+import { readableError } from "@/components/api/api-error";
+import { Markdown } from "@/components/chat/markdown";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { isNotesUpdateText } from "@/lib/routines/run-text";
+import { routinesApi } from "./routines-api";
+import type { TranscriptMessage } from "./types";
+
+const LIMIT = 200;
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+export const messageAnchor = (id: string) => `routine-msg-${id}`;
+
+/**
+ * The routine's thread, newest 200 messages, with a divider where each run starts. The runtime's
+ * own messages (run start, notes request) are folded; a person replies at the bottom, and those
+ * replies are the follow-ups the next run's digest carries.
+ */
+export function RoutineTranscript({ threadId, refreshSignal, onReplied }: { threadId: string; refreshSignal: number; onReplied: () => void }) {
+  const [messages, setMessages] = useState<TranscriptMessage[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState("");
+  const [sending, setSending] = useState(false);
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    routinesApi.transcript(threadId, LIMIT).then(
+      (list) => {
+        if (!live) return;
+        setMessages(list);
+        setError(null);
+      },
+      (e: unknown) => {
+        if (live) setError(readableError(e));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [threadId, refreshSignal, reloads]);
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!draft.trim()) return;
+    setSending(true);
+    setError(null);
+    try {
+      await routinesApi.reply(threadId, draft);
+      setDraft("");
+      setReloads((n) => n + 1);
+      onReplied();
+    } catch (err) {
+      setError(readableError(err));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section aria-label="Routine thread" data-testid="routine-transcript" className="flex flex-col gap-2">
+      {messages?.length === 0 && <p className="text-sm text-neutral-500">The thread is empty until the first run.</p>}
+      {messages?.map((m) => (
+        <div key={m.id} id={messageAnchor(m.id)}>
+          {m.runStart && (
+            <div role="separator" data-testid="run-divider" className="my-3 flex items-center gap-2 text-xs font-medium text-neutral-500">
+              <span className="h-px flex-1 bg-neutral-300" />Run started · {when.format(new Date(m.createdAt))}<span className="h-px flex-1 bg-neutral-300" />
+            </div>
+          )}
+          <TranscriptRow message={m} />
+        </div>
+      ))}
+      {error && <Alert>{error}</Alert>}
+      <form onSubmit={(e) => void send(e)} className="mt-2 flex gap-2">
+        <textarea
+          aria-label="Reply in the routine's thread"
+          data-testid="routine-reply"
+          className="min-h-10 flex-1 rounded-md border border-neutral-300 px-2 py-1.5 text-sm"
+          placeholder="Reply between runs, e.g. “Skip newsletters from now on”"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <Button type="submit" variant="primary" disabled={sending || !draft.trim()} data-testid="routine-reply-send">{sending ? "Sending…" : "Send"}</Button>
+      </form>
+    </section>
+  );
+}
+
+function TranscriptRow({ message: m }: { message: TranscriptMessage }) {
+  const runtime = m.role === "user" && (m.runStart || isNotesUpdateText(m.text));
+  if (runtime) {
+    return (
+      <details data-testid={m.runStart ? "run-start-message" : "notes-request"} className="rounded-md border border-dashed border-neutral-300 px-3 py-1.5 text-xs text-neutral-600">
+        <summary className="cursor-pointer">{m.runStart ? "Run-start message: instructions, digest of recent runs, routine/notes.md" : "Asked the agent to update routine/notes.md"}</summary>
+        <pre className="mt-1 overflow-x-auto whitespace-pre-wrap">{m.text}</pre>
+      </details>
+    );
+  }
+  return (
+    <article data-testid="routine-message" data-role={m.role} className={m.role === "user" ? "ml-auto max-w-[85%] rounded-2xl bg-neutral-100 px-3 py-2 text-sm" : "text-sm"}>
+      <p className="mb-0.5 text-xs text-neutral-500">{m.role === "user" ? "You" : "Assistant"}</p>
+      <Markdown text={m.text} />
+    </article>
+  );
+}

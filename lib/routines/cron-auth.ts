@@ -1,0 +1,12 @@
+import { timingSafeEqual } from "node:crypto";
+import { config } from "@/lib/config";
+import { AppError } from "@/lib/errors";
+
+/** GET /api/cron/routines is for the platform's cron only: `Authorization: Bearer $CRON_SECRET`. */
+export function assertCronAuthorized(req: Request): void {
+  const secret = config().CRON_SECRET;
+  const given = req.headers.get("authorization") ?? "";
+  const expected = `Bearer ${secret ?? ""}`;
+  const ok = !!secret && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  if (!ok) throw new AppError("unauthorized", secret ? "Missing or wrong bearer token" : "CRON_SECRET is not set on the server, so the cron route is disabled");
+}

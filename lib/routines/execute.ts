@@ -1,0 +1,79 @@
+import { countTokens } from "@/lib/ai/tokens";
+import { getChatModel } from "@/lib/ai/registry";
+import { config } from "@/lib/config";
+import { countMessageTokens } from "@/lib/context";
+import { db } from "@/lib/db/client";
+import { appendMessage } from "@/lib/db/messages";
+import { releaseRunLease, renewRunLease } from "./claim";
+import { deliverRunResult } from "./deliver";
+import { buildRunDigest } from "./digest";
+import { agentWroteNotes, readNotes } from "./notes";
+import { notesUpdateText, runStartText } from "./run-text";
+import { runHeadlessTurn } from "./run-turn";
+
+const FINAL_REPLY_CHARS = 4000;
+
+/** A runtime message in the routine's thread (the person sees it; the model reads it as the user). */
+async function appendRuntimeMessage(threadId: string, text: string, runStart: boolean) {
+  const family = getChatModel().family;
+  const parts = [{ type: "text", text }];
+  return appendMessage(threadId, { role: "user", parts, text, tokens: countMessageTokens(parts, (t) => countTokens(t, family)), runStart });
+}
+
+/**
+ * Runs one claimed run to its end: the run-start message (instructions, digest of the last three
+ * runs, current notes; it moves the floor, so summaries of earlier runs expire), the agent's turn,
+ * then the end-of-run request to update routine/notes.md, and the record of whether it did.
+ * Only the caller that moves the run from queued to running executes it.
+ */
+export async function executeRun(runId: string): Promise<void> {
+  const startedAt = new Date();
+  const { count } = await db().routineRun.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", startedAt } });
+  if (count !== 1) return;
+  const run = await db().routineRun.findUniqueOrThrow({
+    where: { id: runId },
+    select: { scheduledFor: true, trigger: true, routine: { select: { id: true, userId: true, threadId: true, workspaceId: true, name: true, instructions: true } } },
+  });
+  const r = run.routine;
+  const heartbeat = setInterval(() => {
+    renewRunLease(r.id, runId).catch((err) => console.error("[routine lease not renewed]", err));
+  }, Math.max(500, Math.floor(config().ROUTINE_RUN_LEASE_MS / 3)));
+  heartbeat.unref?.();
+  try {
+    const notes = await readNotes(r.workspaceId);
+    const digest = await buildRunDigest(r.id, r.threadId);
+    const trigger = run.trigger as "scheduled" | "catch_up" | "manual";
+    const start = await appendRuntimeMessage(r.threadId, runStartText({
+      name: r.name, instructions: r.instructions, scheduledFor: run.scheduledFor, trigger, digest, notes: notes?.content ?? null,
+    }), true);
+    await db().routineRun.update({ where: { id: runId }, data: { startMessageId: start.id } });
+
+    const main = await runHeadlessTurn({ userId: r.userId, threadId: r.threadId, messageId: start.id, runId });
+    if (main.status !== "complete") throw new Error(main.error ?? `the agent's turn ended ${main.status}`);
+
+    const current = await readNotes(r.workspaceId);
+    const ask = await appendRuntimeMessage(r.threadId, notesUpdateText(current?.content ?? null), false);
+    await db().routineRun.update({ where: { id: runId }, data: { notesMessageId: ask.id } });
+    await runHeadlessTurn({ userId: r.userId, threadId: r.threadId, messageId: ask.id, runId });
+
+    const finalReply = main.text.slice(0, FINAL_REPLY_CHARS);
+    const notesUpdated = await agentWroteNotes(r.workspaceId, startedAt);
+    await db().routineRun.update({ where: { id: runId }, data: { status: "succeeded", finalReply, notesUpdated, finishedAt: new Date() } });
+    await deliverRunResult({ runId, routineId: r.id, userId: r.userId, threadId: r.threadId, finalReply });
+  } catch (err) {
+    console.error("[routine run failed]", runId, err);
+    const notesUpdated = await agentWroteNotes(r.workspaceId, startedAt).catch(() => null);
+    await db().routineRun.update({
+      where: { id: runId },
+      data: { status: "failed", error: describe(err), notesUpdated, finishedAt: new Date() },
+    }).catch((e) => console.error("[routine run not recorded]", e));
+  } finally {
+    clearInterval(heartbeat);
+    await releaseRunLease(r.id, runId).catch((err) => console.error("[routine lease not released]", err));
+  }
+}
+
+function describe(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.slice(0, 500) || "the run failed";
+}
