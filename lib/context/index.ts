@@ -30,3 +30,7 @@ export {
   type RunDigestOptions,
 } from "./run-digest";
 export { chunkByTokens, summarizerText } from "./summarizer-input";
+export { keepsName } from "./names";
+export { latestSightings, messageNames, messageSightings, type NameSighting } from "./message-names";
+export { mergeNamesFile, NAMES_FILE_NOTICE, NAMES_FILE_PATH, parseNamesFile, renderNamesFile } from "./names-file";
+export { fitSummary, type FittedSummary } from "./summary-budget";
