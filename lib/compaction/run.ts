@@ -45,7 +45,6 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     return result;
   };
   try {
-    receiptId = (await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } })).id;
     // A slow summarizer keeps the lease alive; a crashed process stops renewing and loses it.
     heartbeat = setInterval(() => void renewLease(threadId, holder, ttl).catch(() => undefined), Math.max(1000, ttl / 3));
 
@@ -59,18 +58,25 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const previousIndex = previous ? summaryCutIndex(rows, previous) : -1;
     const cut = pickCut(rows, config().CONTEXT_RECENT_TOKENS);
     const spanStart = previousIndex >= 0 ? previousIndex : 0;
-    if (cut <= spanStart) return await finish("skipped", { reason: "the cut would not move forward" });
+    const openReceipt = async () => {
+      receiptId = (await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } })).id;
+      return receiptId;
+    };
 
-    const spanRows = rows.slice(spanStart, cut);
     const c = config();
+    const spanRows = rows.slice(spanStart, Math.max(cut, spanStart));
     const previousText = previousIndex >= 0 && previous ? previous.text : null;
     const tokensBefore = sumTokens(spanRows) + (previousText && previous ? previous.tokens : 0);
     // No churn: once system + summary + recent messages sit near the threshold, every turn would
     // compact a sliver. An overflow (or a person asking) still compacts whatever there is.
     const minSpan = minSpanTokens(compactAtInputTokens(c, getChatModel().contextWindow));
+    // Checked before the receipt is written: a thread at its threshold would otherwise add one
+    // receipt per turn.
     if (trigger === "threshold" && sumTokens(spanRows) < minSpan) {
-      return await finish("skipped", { reason: `the span to summarize is small (${sumTokens(spanRows)} tokens, below ${minSpan})` });
+      return { status: "skipped", reason: `the span to summarize is small (${sumTokens(spanRows)} tokens, below ${minSpan})` };
     }
+    const compactionId = await openReceipt();
+    if (cut <= spanStart) return await finish("skipped", { reason: "the cut would not move forward" });
 
     const { span, sightings } = await loadSpan(threadId, spanRows[0].seq, spanRows[spanRows.length - 1].seq);
     const required = latestSightingsOf(sightings, previousText === null ? null : { text: previousText, seq: spanRows[0].seq - 1 });
@@ -91,7 +97,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     await hooks.beforeSave?.();
     const tokens = countTokens(fitted.text, family);
     const saved = await saveSummaryIfCurrent({
-      threadId, compactionId: receiptId, text: fitted.text, tokens, cutMessageId: rows[cut].id, floorMessageId: floor?.id ?? null, holder,
+      threadId, compactionId, text: fitted.text, tokens, cutMessageId: rows[cut].id, floorMessageId: floor?.id ?? null, holder,
       namesFile: { workspaceId, sightings: fitted.spilled },
     });
     const fields = {
