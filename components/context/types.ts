@@ -12,6 +12,7 @@ export type CompactionReceipt = {
   tokensAfter: number | null;
   namesKept: number | null;
   namesRepaired: string[];
+  namesFiled: number | null;
   modelId: string | null;
   inputTokens: number | null;
   outputTokens: number | null;
@@ -31,11 +32,15 @@ export type ContextInfo = {
     receipt: CompactionReceipt | null;
   } | null;
   summaryStale: boolean;
+  /** "a new routine run started" or "an edit or retry removed the cut message". */
+  staleReason: string | null;
   window: { cutMessageId: string } | null;
   retainedMessages: number;
   firstRetainedMessageId: string | null;
   tokens: { system: number; summary: number; messages: number; total: number };
-  thresholds: { recentTokens: number; compactAtInputTokens: number; contextWindow: number | null };
+  thresholds: { recentTokens: number; compactAtInputTokens: number; summaryMaxTokens: number; contextWindow: number | null };
+  pins: { budgetTokens: number; count: number; tokens: number; sent: PinInfo[]; overBudget: PinInfo[] };
+  calls: CallInfo[];
   model: { id: string; isOffline: boolean };
   lastCall: {
     inputTokens: number | null;
@@ -50,4 +55,16 @@ export type ContextInfo = {
   } | null;
   lastInput?: { system: string; messages: unknown[] } | null;
   compaction: { running: boolean; receipts: CompactionReceipt[] };
+};
+
+export type PinInfo = { id: string; seq: number; role: string; tokens: number; pinnedAt: string };
+
+export type CallInfo = {
+  id: string;
+  inputTokens: number | null;
+  cacheReadTokens: number | null;
+  outputTokens: number | null;
+  finishReason: string | null;
+  windowApplied: boolean;
+  createdAt: string;
 };
