@@ -1,6 +1,8 @@
-import { convertToModelMessages, type ModelMessage, type ToolSet, type UIMessage } from "ai";
+import { convertToModelMessages, type ModelMessage, type SystemModelMessage, type ToolSet, type UIMessage } from "ai";
+import { getChatModel } from "@/lib/ai/registry";
 import { planModelInput, verifyWindow } from "@/lib/context";
 import type { StoredMessage } from "@/lib/db/messages";
+import { boundedInput, type BoundedInput } from "./bounded-input";
 import type { LoadedWindow } from "./window";
 
 export type ModelInput = {
@@ -10,6 +12,11 @@ export type ModelInput = {
   /** Why the window was not applied (no summary, stale, or a failed check). */
   reason: string | null;
   summaryStale: boolean;
+  /** The system prompt, with a cache breakpoint for providers that need one. */
+  system: string | SystemModelMessage;
+  shortenedToolResults: number;
+  /** Pass to streamText: bounds the tool results that arrive during the turn. */
+  prepareStep: BoundedInput["prepareStep"];
 };
 
 /** UI messages -> model messages. A seam so a test can prove a wrong conversion is caught. */
@@ -34,6 +41,17 @@ export async function buildModelInput(
   loadTranscript: () => Promise<StoredMessage[]>,
   convertMessages: ConvertMessages = convertWithSdk,
 ): Promise<ModelInput> {
+  const input = await checkedInput(window, tools, loadTranscript, convertMessages);
+  const bounded = await boundedInput(input.messages, { model: getChatModel(), workspaceId: window.workspaceId, windowApplied: input.windowApplied });
+  return { ...input, ...bounded };
+}
+
+async function checkedInput(
+  window: LoadedWindow,
+  tools: ToolSet,
+  loadTranscript: () => Promise<StoredMessage[]>,
+  convertMessages: ConvertMessages,
+): Promise<Pick<ModelInput, "messages" | "windowApplied" | "cutMessageId" | "reason" | "summaryStale">> {
   const { plan, summary } = window;
   const convert = (ms: StoredMessage[]) => convertMessages(toUIMessages(ms), tools);
   const messages = await convert(plan.messages);

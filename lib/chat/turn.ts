@@ -78,8 +78,9 @@ export async function runTurn(opts: {
 
   const result = streamText({
     model: model.model,
-    system: CHAT_SYSTEM_PROMPT,
+    system: input.system, // context: cache breakpoints (issue 12)
     messages: input.messages,
+    prepareStep: input.prepareStep, // context: shortens oversized tool results of this turn (issue 12)
     tools,
     stopWhen: stepCountIs(MAX_STEPS),
     maxRetries: 1,

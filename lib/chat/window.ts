@@ -7,6 +7,8 @@ import { db } from "@/lib/db/client";
 export type PinnedMessage = { id: string; seq: number; role: StoredMessage["role"]; tokens: number; parts: MessagePart[]; pinnedAt: Date };
 
 export type LoadedWindow = {
+  /** Where shortened tool results save their full output. */
+  workspaceId: string;
   summary: SummaryRow | null;
   plan: ModelInputPlan<StoredMessage>;
   /** Pins before the cut: the ones that ride after the summary, and any over the pin budget. */
@@ -37,7 +39,12 @@ export async function pinnedBefore(threadId: string, fromSeq: number, beforeSeq:
  * cut. Its cost does not grow with the stored transcript unless the summary is stale or missing.
  */
 export async function loadWindow(threadId: string): Promise<LoadedWindow> {
-  const [summary, floor] = await Promise.all([activeSummary(threadId), latestRunStart(threadId)]);
+  const [summary, floor, thread] = await Promise.all([
+    activeSummary(threadId),
+    latestRunStart(threadId),
+    db().thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } }),
+  ]);
+  const { workspaceId } = thread;
   if (summary) {
     const cut = await db().message.findFirst({
       where: { id: summary.cutMessageId, threadId, deletedAt: null },
@@ -48,11 +55,11 @@ export async function loadWindow(threadId: string): Promise<LoadedWindow> {
       const candidates = floor && floor.seq < cut.seq ? [floor, ...fromCut] : fromCut;
       const pins = selectPins(pinned, config().PIN_MAX_TOKENS);
       const plan = planModelInput(candidates, summary, pins.included);
-      if (!plan.summaryStale) return { summary, plan, pins };
+      if (!plan.summaryStale) return { workspaceId, summary, plan, pins };
     }
     // Stale: the model sees the current transcript (from the run's start) until the next compaction.
     const all = await messagesFrom(threadId, floor?.seq ?? 0);
-    return { summary, plan: { ...planModelInput(all, null), summaryStale: true, staleReason: staleReason(summary, floor?.id ?? null) }, pins: NO_PINS };
+    return { workspaceId, summary, plan: { ...planModelInput(all, null), summaryStale: true, staleReason: staleReason(summary, floor?.id ?? null) }, pins: NO_PINS };
   }
-  return { summary: null, plan: planModelInput(await messagesFrom(threadId, floor?.seq ?? 0), null), pins: NO_PINS };
+  return { workspaceId, summary: null, plan: planModelInput(await messagesFrom(threadId, floor?.seq ?? 0), null), pins: NO_PINS };
 }
