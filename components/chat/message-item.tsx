@@ -1,4 +1,5 @@
 import { memo, useRef, useState } from "react";
+import { PinButton } from "@/components/context/pin-button";
 import { MessageEditor } from "./message-editor";
 import { MessageError } from "./message-error";
 import { MessageParts } from "./message-parts";
@@ -54,6 +55,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
               {meta.tokens.toLocaleString()} tokens
             </span>
           )}
+          {meta && status !== "streaming" && <PinButton messageId={message.id} className={REVEAL_ON_HOVER} />}
           {editable && !editing && (
             <button
               ref={editButton}

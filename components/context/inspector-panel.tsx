@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { ContextDetails } from "./context-details";
 import type { ContextInfo } from "./types";
 
 type InputMessage = { role: string; content: unknown };
@@ -55,6 +56,7 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
             Keeps {info.thresholds.recentTokens.toLocaleString()} recent tokens; compacts at {info.thresholds.compactAtInputTokens.toLocaleString()}.
           </p>
         </section>
+        <ContextDetails info={info} />
         {call && (
           <section>
             <h3 className="mb-1 font-semibold text-neutral-700">Last request</h3>
