@@ -82,7 +82,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const required = latestSightingsOf(sightings, previousText === null ? null : { text: previousText, seq: spanRows[0].seq - 1 });
 
     const summary = await summarizeSpan({
-      threadId, previousText, span, required, chunkTokens: c.SUMMARY_CHUNK_TOKENS, summarize: hooks.summarize ?? callSummarizer,
+      threadId, previousText, span, required, chunkTokens: c.SUMMARY_CHUNK_TOKENS, maxTokens: summaryMaxTokens(c), summarize: hooks.summarize ?? callSummarizer,
     });
     const usage = { modelId: summary.modelId, inputTokens: summary.inputTokens, outputTokens: summary.outputTokens };
     if (!summary.ok) return await finish("failed", { reason: summary.reason, ...usage });

@@ -27,6 +27,8 @@ export async function summarizeSpan(opts: {
   /** Names of the span and the previous summary, newest sighting first. */
   required: readonly NameSighting[];
   chunkTokens: number;
+  /** The summary's budget, told to the summarizer so it chooses what to drop (fitSummary enforces it). */
+  maxTokens?: number;
   summarize: typeof callSummarizer;
 }): Promise<SpanSummary> {
   const { threadId, previousText, span, chunkTokens, summarize } = opts;
@@ -36,7 +38,7 @@ export async function summarizeSpan(opts: {
   const usage = { inputTokens: 0, outputTokens: 0 };
   for (const chunk of chunkByTokens(span, chunkTokens)) {
     const messages = chunk.map((m) => ({ role: m.role, text: m.tokens > chunkTokens ? `${m.text.slice(0, chunkTokens * CHARS_PER_TOKEN)} […]` : m.text }));
-    const result = await summarize(threadId, running, messages);
+    const result = await summarize(threadId, running, messages, opts.maxTokens ? budgetInstruction(opts.maxTokens) : undefined);
     modelId = result.modelId;
     usage.inputTokens += result.inputTokens;
     usage.outputTokens += result.outputTokens;
@@ -55,4 +57,8 @@ export async function summarizeSpan(opts: {
     if (checkSummaryText(repair.text).ok && missingNames(required, repair.text).length < lost.length) text = repair.text.trim();
   }
   return { ok: true, text, modelId: modelId ?? "unknown", ...usage, namesKept: required.length, namesRepaired: lost };
+}
+
+function budgetInstruction(maxTokens: number): string {
+  return `Keep the whole summary under about ${maxTokens} tokens. Prefer the goal, decisions, open items and exact names of what is still in progress; shorten finished work first. Names that do not fit are kept for you in the workspace file context/names.md.`;
 }
