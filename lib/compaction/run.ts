@@ -94,6 +94,8 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
       fileHasEntries: await namesFileHasEntries(workspaceId),
     });
 
+    if (!fitted.text.trim()) return await finish("failed", { reason: "SUMMARY_MAX_TOKENS is too small to hold any summary", ...usage });
+
     await hooks.beforeSave?.();
     const tokens = countTokens(fitted.text, family);
     const saved = await saveSummaryIfCurrent({
