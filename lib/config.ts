@@ -30,6 +30,16 @@ const schema = z.object({
   SUMMARY_CHUNK_TOKENS: z.coerce.number().int().positive().default(60_000),
   // A hung summarizer must not hold the lease (the heartbeat would keep it alive) forever.
   SUMMARY_TIMEOUT_MS: z.coerce.number().int().positive().default(180_000),
+  // The summary's budget; unset: 8% of COMPACT_AT_INPUT_TOKENS (at least 500). Names that do not
+  // fit go to the workspace file context/names.md.
+  SUMMARY_MAX_TOKENS: z.coerce.number().int().positive().optional(),
+  // The window of a model the app cannot know (OpenAI-compatible servers); overrides the built-in table.
+  CONTEXT_WINDOW: z.coerce.number().int().positive().optional(),
+  // Pinned messages ride verbatim after the summary, up to this many tokens in total.
+  PIN_MAX_TOKENS: z.coerce.number().int().positive().default(4_000),
+  // A tool result larger than this is shortened in the model input (head and tail kept, the full
+  // output saved to the workspace). Unset: a quarter of the model's window (at most 20,000).
+  TOOL_RESULT_MAX_TOKENS: z.coerce.number().int().positive().optional(),
   COMPACTION_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   SMTP_URL: z.string().optional(),
   // A running turn saves its partial reply and renews its lease every REPLY_SAVE_EVERY_MS; a dead

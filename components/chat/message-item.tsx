@@ -1,5 +1,6 @@
 import { memo, useRef, useState } from "react";
 import type { MessageStatus } from "@/lib/api";
+import { PinButton } from "@/components/context/pin-button";
 import { MessageEditor } from "./message-editor";
 import { MessageError } from "./message-error";
 import { MessageParts } from "./message-parts";
@@ -58,6 +59,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
               {meta.tokens.toLocaleString()} tokens
             </span>
           )}
+          {meta && status !== "streaming" && <PinButton messageId={message.id} className={REVEAL_ON_HOVER} />}
           {editable && !editing && (
             <button
               ref={editButton}

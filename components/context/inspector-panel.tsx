@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { contextInputQuery } from "@/components/api/queries";
 import type { ContextInfo } from "@/lib/api";
+import { ContextDetails } from "./context-details";
 
 /** Text parts read as the model reads them; tool calls and results stay JSON. */
 function contentText(content: unknown): string {
@@ -45,6 +46,7 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
             Keeps {info.thresholds.recentTokens.toLocaleString()} recent tokens; compacts at {info.thresholds.compactAtInputTokens.toLocaleString()}.
           </p>
         </section>
+        <ContextDetails info={info} />
         {call && (
           <section>
             <h3 className="mb-1 font-semibold text-neutral-700">Last request</h3>

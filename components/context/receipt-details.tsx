@@ -9,6 +9,7 @@ export function ReceiptDetails({ receipt }: { receipt: CompactionReceipt }) {
     ["tokens", receipt.tokensBefore !== null ? `${receipt.tokensBefore.toLocaleString()} → ${receipt.tokensAfter?.toLocaleString()}` : "—"],
     ["names kept", String(receipt.namesKept ?? 0)],
     ["names repaired", receipt.namesRepaired.length ? receipt.namesRepaired.join(", ") : "none"],
+    ["names filed", receipt.namesFiled ? `${receipt.namesFiled} (did not fit the summary; listed in context/names.md)` : "none"],
     ["model", receipt.modelId ?? "—"],
     ["summarizer usage", receipt.inputTokens !== null ? `${receipt.inputTokens} in / ${receipt.outputTokens} out` : "—"],
     ["time", `${new Date(receipt.startedAt).toLocaleString()}${receipt.durationMs !== null ? ` · ${receipt.durationMs} ms` : ""}`],

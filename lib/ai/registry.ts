@@ -64,7 +64,8 @@ export function resolveModel(rawId: string): ModelHandle {
     id,
     model,
     family: tokenizerFamilyForModel(id),
-    contextWindow: knownContextWindow(provider, modelName),
+    // CONTEXT_WINDOW is how a person tells us the window of a server we cannot know (Ollama, vLLM).
+    contextWindow: c.CONTEXT_WINDOW ?? knownContextWindow(provider, modelName),
     isOffline: false,
   });
   switch (provider as (typeof PROVIDERS)[number]) {

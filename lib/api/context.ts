@@ -1,7 +1,7 @@
 import type { inspectContext } from "@/lib/chat/inspect";
 import type { Wire } from "./wire";
 
-export type CompactionReceiptStatus = "running" | "saved" | "discarded" | "failed" | "skipped";
+export type CompactionReceiptStatus = "running" | "saved" | "discarded" | "failed" | "skipped" | "interrupted";
 
 type Inspected = Wire<Awaited<ReturnType<typeof inspectContext>>>;
 

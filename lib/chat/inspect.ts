@@ -2,16 +2,16 @@ import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
 import { getChatModel } from "@/lib/ai/registry";
 import { countTokens } from "@/lib/ai/tokens";
 import { estimateWindowTokens, sumTokens } from "@/lib/context";
+import { compactAtInputTokens, summaryMaxTokens } from "@/lib/compaction/budgets";
 import { leaseActive } from "@/lib/compaction/lease";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { lastModelCall } from "@/lib/db/model-calls";
-import { latestRunStart } from "@/lib/db/messages";
 import { loadWindow } from "./window";
 
 const receiptSelect = {
   id: true, status: true, reason: true, trigger: true, summaryId: true, cutMessageId: true, spanFirstId: true,
-  spanLastId: true, tokensBefore: true, tokensAfter: true, namesKept: true, namesRepaired: true, modelId: true,
+  spanLastId: true, tokensBefore: true, tokensAfter: true, namesKept: true, namesRepaired: true, namesFiled: true, modelId: true,
   inputTokens: true, outputTokens: true, durationMs: true, startedAt: true, finishedAt: true,
 } as const;
 
@@ -19,18 +19,22 @@ const receiptSelect = {
 export async function inspectContext(threadId: string, opts: { includeInput: boolean }) {
   const model = getChatModel();
   const window = await loadWindow(threadId);
-  const { summary, plan } = window;
+  const { summary, plan, pins } = window;
   const tokens = estimateWindowTokens({
     systemTokens: countTokens(CHAT_SYSTEM_PROMPT, model.family),
     summaryTokens: plan.window && summary ? summary.tokens : 0,
-    messageTokens: sumTokens(plan.messages),
+    // Pinned messages ride inside the cut message's parts but are counted with the messages.
+    messageTokens: sumTokens(plan.messages) + (plan.window ? sumTokens(pins.included) : 0),
   });
-  const [last, running, receipts, floor] = await Promise.all([
+  const [last, running, receipts, calls, pinnedCount, pinnedTokens] = await Promise.all([
     lastModelCall(threadId, "chat"),
     leaseActive(threadId),
     db().compaction.findMany({ where: { threadId }, orderBy: { startedAt: "desc" }, take: 10, select: receiptSelect }),
-    latestRunStart(threadId),
+    recentCalls(threadId),
+    db().message.count({ where: { threadId, deletedAt: null, pinnedAt: { not: null } } }),
+    db().message.aggregate({ where: { threadId, deletedAt: null, pinnedAt: { not: null } }, _sum: { tokens: true } }),
   ]);
+  const c = config();
   const receipt = summary ? receipts.find((r) => r.summaryId === summary.id) ?? null : null;
   return {
     summary: summary && {
@@ -38,19 +42,27 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
       createdAt: summary.createdAt, tokens: summary.tokens, receipt: receipt && parseReceipt(receipt),
     },
     summaryStale: plan.summaryStale,
-    // Why a saved summary is not used: a routine run started after it (the floor moved), or its cut left.
-    summaryStaleReason: !(plan.summaryStale && summary) ? null : summary.floorMessageId !== (floor?.id ?? null)
-      ? "a new routine run started after this summary was made; it describes an earlier run"
-      : "its cut message left the transcript (an edit or retry)",
+    staleReason: plan.staleReason ?? null,
     window: plan.window,
     retainedMessages: plan.messages.length,
     firstRetainedMessageId: plan.messages[0]?.id ?? null,
     tokens,
     thresholds: {
-      recentTokens: config().CONTEXT_RECENT_TOKENS,
-      compactAtInputTokens: config().COMPACT_AT_INPUT_TOKENS,
+      recentTokens: c.CONTEXT_RECENT_TOKENS,
+      // The effective threshold: the lower of the setting and a share of the model's window.
+      compactAtInputTokens: compactAtInputTokens(c, model.contextWindow),
+      summaryMaxTokens: summaryMaxTokens(c),
       contextWindow: model.contextWindow ?? null,
     },
+    pins: {
+      budgetTokens: c.PIN_MAX_TOKENS,
+      count: pinnedCount,
+      tokens: pinnedTokens._sum.tokens ?? 0,
+      // Pins before the cut, sent right after the summary (or over budget and left out).
+      sent: pins.included.map(pinView),
+      overBudget: pins.excluded.map(pinView),
+    },
+    calls,
     model: { id: model.id, isOffline: model.isOffline },
     lastCall: last && {
       inputTokens: last.inputTokens, cacheReadTokens: last.cacheReadTokens, outputTokens: last.outputTokens,
@@ -60,6 +72,21 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     lastInput: opts.includeInput ? await lastInput(threadId) : undefined,
     compaction: { running, receipts: receipts.map(parseReceipt) },
   };
+}
+
+function pinView(p: { id: string; seq: number; role: string; tokens: number; pinnedAt: Date }) {
+  return { id: p.id, seq: p.seq, role: p.role, tokens: p.tokens, pinnedAt: p.pinnedAt };
+}
+
+/** The latest chat calls with their cache reads: a turn between compactions should read its prefix from cache. */
+async function recentCalls(threadId: string) {
+  const rows = await db().modelCall.findMany({
+    where: { threadId, kind: "chat" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 10,
+    select: { id: true, inputTokens: true, cacheReadTokens: true, outputTokens: true, finishReason: true, windowApplied: true, createdAt: true },
+  });
+  return rows;
 }
 
 type ReceiptRow = { namesRepaired: string | null } & Record<string, unknown>;

@@ -1,6 +1,8 @@
-import { convertToModelMessages, type ModelMessage, type ToolSet, type UIMessage } from "ai";
+import { convertToModelMessages, type ModelMessage, type SystemModelMessage, type ToolSet, type UIMessage } from "ai";
+import { getChatModel } from "@/lib/ai/registry";
 import { planModelInput, verifyWindow } from "@/lib/context";
 import type { StoredMessage } from "@/lib/db/messages";
+import { boundedInput, type BoundedInput } from "./bounded-input";
 import type { LoadedWindow } from "./window";
 
 export type ModelInput = {
@@ -10,30 +12,59 @@ export type ModelInput = {
   /** Why the window was not applied (no summary, stale, or a failed check). */
   reason: string | null;
   summaryStale: boolean;
+  /** The system prompt, with a cache breakpoint for providers that need one. */
+  system: string | SystemModelMessage;
+  shortenedToolResults: number;
+  /** Pass to streamText: bounds the tool results that arrive during the turn. */
+  prepareStep: BoundedInput["prepareStep"];
 };
+
+/** UI messages -> model messages. A seam so a test can prove a wrong conversion is caught. */
+export type ConvertMessages = (messages: UIMessage[], tools: ToolSet) => Promise<ModelMessage[]>;
+
+const convertWithSdk: ConvertMessages = (messages, tools) =>
+  convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true });
 
 function toUIMessages(messages: StoredMessage[]): UIMessage[] {
   return messages.map((m) => ({ id: m.id, role: m.role, parts: m.parts as UIMessage["parts"] }));
 }
 
 /**
- * plan (lib/context) -> UI messages -> model messages -> window check. A failed check sends the
- * request without the window rather than a summary in the wrong place.
+ * plan (lib/context) -> UI messages -> model messages -> window check. The check counts user
+ * messages in the converted request to find the cut and compares its opening text with the stored
+ * cut message (the summary part excluded). A failed check sends the request without the window
+ * rather than a summary in the wrong place, and says why.
  */
 export async function buildModelInput(
   window: LoadedWindow,
   tools: ToolSet,
   loadTranscript: () => Promise<StoredMessage[]>,
+  convertMessages: ConvertMessages = convertWithSdk,
 ): Promise<ModelInput> {
+  const input = await checkedInput(window, tools, loadTranscript, convertMessages);
+  const bounded = await boundedInput(input.messages, { model: getChatModel(), workspaceId: window.workspaceId, windowApplied: input.windowApplied });
+  return { ...input, ...bounded };
+}
+
+async function checkedInput(
+  window: LoadedWindow,
+  tools: ToolSet,
+  loadTranscript: () => Promise<StoredMessage[]>,
+  convertMessages: ConvertMessages,
+): Promise<Pick<ModelInput, "messages" | "windowApplied" | "cutMessageId" | "reason" | "summaryStale">> {
   const { plan, summary } = window;
-  const convert = (ms: StoredMessage[]) =>
-    convertToModelMessages(toUIMessages(ms), { tools, ignoreIncompleteToolCalls: true });
+  const convert = (ms: StoredMessage[]) => convertMessages(toUIMessages(ms), tools);
   const messages = await convert(plan.messages);
   if (!plan.window || !summary) {
-    const reason = summary ? "summary is stale: its cut message left the transcript" : "no summary yet";
+    const reason = summary ? `summary is stale: ${plan.staleReason ?? "its cut message left the transcript"}` : "no summary yet";
     return { messages, windowApplied: false, cutMessageId: null, reason, summaryStale: plan.summaryStale };
   }
-  const check = verifyWindow(messages, { summaryText: summary.text, userMessagesBeforeCut: 0 });
+  const check = verifyWindow(messages, {
+    summaryText: summary.text,
+    userMessagesBeforeCut: 0,
+    pinnedTexts: plan.pinnedTexts ?? [],
+    cutOpeningText: plan.cutOpeningText ?? null,
+  });
   if (check.ok) {
     return { messages, windowApplied: true, cutMessageId: plan.window.cutMessageId, reason: null, summaryStale: false };
   }

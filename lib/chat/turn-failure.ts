@@ -61,7 +61,7 @@ function describe(code: TurnErrorCode, error: unknown): string {
   const api = findApiError(error);
   switch (code) {
     case "context_overflow":
-      return "The conversation no longer fits the model's context window. Earlier messages will be summarized in the background; retry in a moment.";
+      return "This request did not fit the model's context window. Older messages are being summarized in the background, and oversized tool results are shortened on the next try (their full output is kept in the workspace under context/tool-outputs/). Retry in a moment; if your last message alone is longer than the window, shorten it.";
     case "rate_limited":
       return "The model provider is rate-limiting requests. Retry in a little while.";
     case "auth":

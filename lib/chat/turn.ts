@@ -87,8 +87,11 @@ export async function runTurn(opts: { userId: string; threadId: string; start: T
 
   const result = streamText({
     model: model.model,
-    system: CHAT_SYSTEM_PROMPT,
+    // With a cache breakpoint for providers that need one (Anthropic).
+    system: input.system,
     messages: input.messages,
+    // Shortens this turn's oversized tool results, so one huge result cannot overflow the window.
+    prepareStep: input.prepareStep,
     tools,
     stopWhen: stepCountIs(MAX_STEPS),
     maxRetries: 1,

@@ -1,12 +1,21 @@
-import { planModelInput, type ModelInputPlan } from "@/lib/context";
+import { planModelInput, selectPins, staleReason, type ModelInputPlan } from "@/lib/context";
+import { config } from "@/lib/config";
 import { activeSummary, type SummaryRow } from "@/lib/db/summaries";
-import { latestRunStart, messagesFrom, type StoredMessage } from "@/lib/db/messages";
+import { latestRunStart, messagesFrom, type MessagePart, type StoredMessage } from "@/lib/db/messages";
 import { db } from "@/lib/db/client";
 
+export type PinnedMessage = { id: string; seq: number; role: StoredMessage["role"]; tokens: number; parts: MessagePart[]; pinnedAt: Date };
+
 export type LoadedWindow = {
+  /** Where shortened tool results save their full output. */
+  workspaceId: string;
   summary: SummaryRow | null;
   plan: ModelInputPlan<StoredMessage>;
+  /** Pins before the cut: the ones that ride after the summary, and any over the pin budget. */
+  pins: { included: PinnedMessage[]; excluded: PinnedMessage[] };
 };
+
+const NO_PINS = { included: [], excluded: [] };
 
 /** The current transcript of the latest routine run (or the whole thread outside routines). */
 export async function loadRunTranscript(threadId: string): Promise<StoredMessage[]> {
@@ -14,27 +23,43 @@ export async function loadRunTranscript(threadId: string): Promise<StoredMessage
   return messagesFrom(threadId, floor?.seq ?? 0);
 }
 
+/** Pinned live messages of the run that the cut at `beforeSeq` would otherwise summarize away. */
+export async function pinnedBefore(threadId: string, fromSeq: number, beforeSeq: number): Promise<PinnedMessage[]> {
+  const rows = await db().message.findMany({
+    where: { threadId, deletedAt: null, pinnedAt: { not: null }, seq: { gte: fromSeq, lt: beforeSeq } },
+    orderBy: { seq: "asc" },
+    select: { id: true, seq: true, role: true, tokens: true, parts: true, pinnedAt: true },
+  });
+  return rows.map((r) => ({ ...r, role: r.role as StoredMessage["role"], parts: JSON.parse(r.parts) as MessagePart[], pinnedAt: r.pinnedAt! }));
+}
+
 /**
- * Loads only what the next request needs: the active summary and the messages from its cut on
- * (plus the run's start message, which the validity check compares against). Its cost does not
- * grow with the stored transcript unless the summary is stale or missing.
+ * Loads only what the next request needs: the active summary, the messages from its cut on (plus
+ * the run's start message, which the validity check compares against) and the pins before the
+ * cut. Its cost does not grow with the stored transcript unless the summary is stale or missing.
  */
 export async function loadWindow(threadId: string): Promise<LoadedWindow> {
-  const [summary, floor] = await Promise.all([activeSummary(threadId), latestRunStart(threadId)]);
+  const [summary, floor, thread] = await Promise.all([
+    activeSummary(threadId),
+    latestRunStart(threadId),
+    db().thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } }),
+  ]);
+  const { workspaceId } = thread;
   if (summary) {
     const cut = await db().message.findFirst({
       where: { id: summary.cutMessageId, threadId, deletedAt: null },
       select: { seq: true },
     });
     if (cut) {
-      const fromCut = await messagesFrom(threadId, cut.seq);
+      const [fromCut, pinned] = await Promise.all([messagesFrom(threadId, cut.seq), pinnedBefore(threadId, floor?.seq ?? 0, cut.seq)]);
       const candidates = floor && floor.seq < cut.seq ? [floor, ...fromCut] : fromCut;
-      const plan = planModelInput(candidates, summary);
-      if (!plan.summaryStale) return { summary, plan };
+      const pins = selectPins(pinned, config().PIN_MAX_TOKENS);
+      const plan = planModelInput(candidates, summary, pins.included);
+      if (!plan.summaryStale) return { workspaceId, summary, plan, pins };
     }
     // Stale: the model sees the current transcript (from the run's start) until the next compaction.
     const all = await messagesFrom(threadId, floor?.seq ?? 0);
-    return { summary, plan: { ...planModelInput(all, null), summaryStale: true } };
+    return { workspaceId, summary, plan: { ...planModelInput(all, null), summaryStale: true, staleReason: staleReason(summary, floor?.id ?? null) }, pins: NO_PINS };
   }
-  return { summary: null, plan: planModelInput(await messagesFrom(threadId, floor?.seq ?? 0), null) };
+  return { workspaceId, summary: null, plan: planModelInput(await messagesFrom(threadId, floor?.seq ?? 0), null), pins: NO_PINS };
 }

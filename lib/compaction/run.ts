@@ -1,16 +1,18 @@
 import crypto from "node:crypto";
-import { pickCut, summarizerText, summaryCutIndex, sumTokens, type StoredPart } from "@/lib/context";
+import { fitSummary, messageSightings, NAMES_FILE_PATH, parseNamesFile, pickCut, summarizerText, summaryCutIndex, sumTokens, type NameSighting, type StoredPart } from "@/lib/context";
 import { countTokens } from "@/lib/ai/tokens";
-import { getSummaryModel } from "@/lib/ai/registry";
+import { getChatModel, getSummaryModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { latestRunStart } from "@/lib/db/messages";
 import { activeSummary } from "@/lib/db/summaries";
+import { compactAtInputTokens, minSpanTokens, summaryMaxTokens } from "./budgets";
 import { releaseLease, renewLease, tryAcquireLease } from "./lease";
 import { saveSummaryIfCurrent } from "./save";
 import { callSummarizer } from "./summarize";
 import { summarizeSpan } from "./summarize-span";
 import type { CompactionTrigger } from "./trigger";
+import { latestSightingsOf } from "./sightings";
 
 export type CompactionStatus = "busy" | "skipped" | "saved" | "discarded" | "failed";
 export type CompactionResult = { status: CompactionStatus; reason?: string; compactionId?: string; summaryId?: string };
@@ -43,7 +45,6 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     return result;
   };
   try {
-    receiptId = (await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } })).id;
     // A slow summarizer keeps the lease alive; a crashed process stops renewing and loses it.
     heartbeat = setInterval(() => void renewLease(threadId, holder, ttl).catch(() => undefined), Math.max(1000, ttl / 3));
 
@@ -57,27 +58,54 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const previousIndex = previous ? summaryCutIndex(rows, previous) : -1;
     const cut = pickCut(rows, config().CONTEXT_RECENT_TOKENS);
     const spanStart = previousIndex >= 0 ? previousIndex : 0;
-    if (cut <= spanStart) return await finish("skipped", { reason: "the cut would not move forward" });
+    const openReceipt = async () => {
+      receiptId = (await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } })).id;
+      return receiptId;
+    };
 
-    const spanRows = rows.slice(spanStart, cut);
-    const span = await loadSpan(threadId, spanRows[0].seq, spanRows[spanRows.length - 1].seq);
+    const c = config();
+    const spanRows = rows.slice(spanStart, Math.max(cut, spanStart));
     const previousText = previousIndex >= 0 && previous ? previous.text : null;
     const tokensBefore = sumTokens(spanRows) + (previousText && previous ? previous.tokens : 0);
+    // No churn: once system + summary + recent messages sit near the threshold, every turn would
+    // compact a sliver. An overflow (or a person asking) still compacts whatever there is.
+    const minSpan = minSpanTokens(compactAtInputTokens(c, getChatModel().contextWindow));
+    // Checked before the receipt is written: a thread at its threshold would otherwise add one
+    // receipt per turn.
+    if (trigger === "threshold" && sumTokens(spanRows) < minSpan) {
+      return { status: "skipped", reason: `the span to summarize is small (${sumTokens(spanRows)} tokens, below ${minSpan})` };
+    }
+    const compactionId = await openReceipt();
+    if (cut <= spanStart) return await finish("skipped", { reason: "the cut would not move forward" });
+
+    const { span, sightings } = await loadSpan(threadId, spanRows[0].seq, spanRows[spanRows.length - 1].seq);
+    const required = latestSightingsOf(sightings, previousText === null ? null : { text: previousText, seq: spanRows[0].seq - 1 });
 
     const summary = await summarizeSpan({
-      threadId, previousText, span, chunkTokens: config().SUMMARY_CHUNK_TOKENS, summarize: hooks.summarize ?? callSummarizer,
+      threadId, previousText, span, required, chunkTokens: c.SUMMARY_CHUNK_TOKENS, maxTokens: summaryMaxTokens(c), summarize: hooks.summarize ?? callSummarizer,
     });
     const usage = { modelId: summary.modelId, inputTokens: summary.inputTokens, outputTokens: summary.outputTokens };
     if (!summary.ok) return await finish("failed", { reason: summary.reason, ...usage });
 
+    const family = getSummaryModel().family;
+    const workspaceId = (await db().thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } })).workspaceId;
+    const fitted = fitSummary({
+      text: summary.text, required, maxTokens: summaryMaxTokens(c), count: (t) => countTokens(t, family),
+      fileHasEntries: await namesFileHasEntries(workspaceId),
+    });
+
+    if (!fitted.text.trim()) return await finish("failed", { reason: "SUMMARY_MAX_TOKENS is too small to hold any summary", ...usage });
+
     await hooks.beforeSave?.();
-    const tokens = countTokens(summary.text, getSummaryModel().family);
+    const tokens = countTokens(fitted.text, family);
     const saved = await saveSummaryIfCurrent({
-      threadId, compactionId: receiptId, text: summary.text, tokens, cutMessageId: rows[cut].id, floorMessageId: floor?.id ?? null, holder,
+      threadId, compactionId, text: fitted.text, tokens, cutMessageId: rows[cut].id, floorMessageId: floor?.id ?? null, holder,
+      namesFile: { workspaceId, sightings: fitted.spilled },
     });
     const fields = {
       cutMessageId: rows[cut].id, spanFirstId: spanRows[0].id, spanLastId: spanRows[spanRows.length - 1].id,
-      tokensBefore, tokensAfter: tokens, namesKept: summary.namesKept, namesRepaired: JSON.stringify(summary.namesRepaired), ...usage,
+      tokensBefore, tokensAfter: tokens, namesKept: required.length, namesRepaired: JSON.stringify(summary.namesRepaired),
+      namesFiled: fitted.spilled.length, ...usage,
     };
     if (!saved.saved) return await finish("discarded", { ...fields, reason: saved.reason });
     return await finish("saved", { ...fields, summaryId: saved.summaryId });
@@ -100,14 +128,25 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  */
 async function loadSpan(threadId: string, fromSeq: number, toSeq: number) {
   const span: Array<{ role: string; tokens: number; text: string }> = [];
+  const sightings: NameSighting[][] = [];
   for (let start = fromSeq; start <= toSeq; start += SPAN_PAGE) {
     const page = await db().message.findMany({
       where: { threadId, deletedAt: null, seq: { gte: start, lte: Math.min(toSeq, start + SPAN_PAGE - 1) } },
       orderBy: { seq: "asc" },
-      select: { role: true, parts: true, tokens: true },
+      select: { seq: true, role: true, parts: true, tokens: true },
     });
-    for (const m of page) span.push({ role: m.role, tokens: m.tokens, text: summarizerText(JSON.parse(m.parts) as StoredPart[]) });
+    for (const m of page) {
+      const parts = JSON.parse(m.parts) as StoredPart[];
+      span.push({ role: m.role, tokens: m.tokens, text: summarizerText(parts) });
+      // Names come from the full parts: the summarizer's view clips tool payloads.
+      sightings.push(messageSightings({ seq: m.seq, role: m.role, parts }));
+    }
     await yieldToEventLoop();
   }
-  return span;
+  return { span, sightings };
+}
+
+async function namesFileHasEntries(workspaceId: string): Promise<boolean> {
+  const row = await db().workspaceFile.findFirst({ where: { workspaceId, path: NAMES_FILE_PATH, deletedAt: null }, select: { content: true } });
+  return row !== null && parseNamesFile(row.content).length > 0;
 }

@@ -1,4 +1,7 @@
-import { db } from "@/lib/db/client";
+import { mergeNamesFile, NAMES_FILE_PATH, type NameSighting } from "@/lib/context";
+import { config } from "@/lib/config";
+import { db, type Tx } from "@/lib/db/client";
+import { writeTx } from "@/lib/workspace/write-tx";
 
 export type SaveInput = {
   threadId: string;
@@ -9,6 +12,8 @@ export type SaveInput = {
   floorMessageId: string | null;
   /** The lease holder: a job whose lease expired and was taken over must not save. */
   holder: string;
+  /** Names the summary does not carry: merged into the workspace names file in the same transaction. */
+  namesFile?: { workspaceId: string; sightings: readonly NameSighting[] };
 };
 
 export type SaveOutcome = { saved: true; summaryId: string } | { saved: false; reason: string };
@@ -46,6 +51,17 @@ export async function saveSummaryIfCurrent(input: SaveInput): Promise<SaveOutcom
       select: { id: true },
     });
     await tx.compaction.update({ where: { id: input.compactionId }, data: { summaryId: summary.id } });
+    // Same transaction: a summary that points at the names file is never saved without its names.
+    if (input.namesFile && input.namesFile.sightings.length > 0) await writeNamesFile(tx, input.namesFile.workspaceId, input.namesFile.sightings);
     return { saved: true, summaryId: summary.id };
   });
+}
+
+async function writeNamesFile(tx: Tx, workspaceId: string, sightings: readonly NameSighting[]): Promise<void> {
+  const current = await tx.workspaceFile.findFirst({ where: { workspaceId, path: NAMES_FILE_PATH }, select: { content: true, version: true, deletedAt: true } });
+  const live = current && !current.deletedAt ? current : null;
+  const { content, dropped } = mergeNamesFile(live?.content ?? null, sightings, config().MAX_FILE_BYTES);
+  if (dropped > 0) console.warn(`[names file] ${dropped} oldest entries dropped to stay under MAX_FILE_BYTES`);
+  if (live?.content === content) return;
+  await writeTx(tx, workspaceId, { path: NAMES_FILE_PATH, content, baseVersion: live ? live.version : null, author: "agent" });
 }

@@ -1,4 +1,5 @@
-import { extractNames } from "@/lib/context";
+import { messageSightings, type NameSighting, type StoredPart } from "@/lib/context";
+import { latestSightingsOf } from "./sightings";
 
 export type SummaryCheck = { ok: true } | { ok: false; reason: string };
 
@@ -19,16 +20,16 @@ export function checkSummaryText(text: string): SummaryCheck {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * The names the new summary must keep: those of the summarized span and of the previous summary.
- * Compaction shares the process with replies, so long spans are scanned in slices.
- */
-export async function requiredNames(spanTexts: string[], previousSummary: string | null): Promise<string[]> {
-  const names = new Set<string>();
-  const texts = [...(previousSummary ? [previousSummary] : []), ...spanTexts];
-  for (let i = 0; i < texts.length; i++) {
-    for (const name of extractNames(texts[i])) names.add(name);
+/** The names a new summary must keep, from stored parts (see latestSightingsOf). */
+export async function requiredSightings(
+  span: ReadonlyArray<{ seq: number; role: string; parts: readonly StoredPart[] }>,
+  previous: { text: string; seq: number } | null,
+): Promise<NameSighting[]> {
+  const lists: NameSighting[][] = [];
+  for (let i = 0; i < span.length; i++) {
+    lists.push(messageSightings(span[i]));
+    // Compaction shares the process with replies, so long spans are scanned in slices.
     if (i % 50 === 49) await yieldToEventLoop();
   }
-  return [...names];
+  return latestSightingsOf(lists, previous);
 }

@@ -30,3 +30,11 @@ export {
   type RunDigestOptions,
 } from "./run-digest";
 export { chunkByTokens, summarizerText } from "./summarizer-input";
+export { keepsName } from "./names";
+export { latestSightings, messageNames, messageSightings, type NameSighting } from "./message-names";
+export { mergeNamesFile, NAMES_FILE_NOTICE, NAMES_FILE_PATH, parseNamesFile, renderNamesFile } from "./names-file";
+export { fitSummary, type FittedSummary } from "./summary-budget";
+export { pinnedPartText, selectPins, type PinCandidate } from "./pins";
+export { STALE_CUT_REMOVED, STALE_NEW_RUN, staleReason } from "./summary-cut";
+export { outputText, shrinkToolResults, TOOL_OUTPUT_DIR, toolOutputPath, toolResultCap, type ShrunkResult } from "./tool-result-shrink";
+export { cacheProviderOf, withCacheBreakpoints, type CacheProvider } from "./cache-breakpoints";

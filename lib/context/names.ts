@@ -124,9 +124,36 @@ function isCodeIdentifier(token: string): boolean {
   return caseChange || underscore;
 }
 
-/** Names that do not appear verbatim in `text`. */
+/**
+ * Names that `text` does not keep as a whole token. A substring test would let
+ * "getAccountHandler" keep "getAccount" and "src/a.tsx" keep "src/a.ts", so a
+ * name counts as kept only when the text's own extraction yields it, or it
+ * occurs with no name character glued to either side.
+ */
 export function missingNames(names: readonly string[], text: string): string[] {
-  return names.filter((name) => !text.includes(name));
+  const own = new Set(extractNames(text));
+  return names.filter((name) => !own.has(name) && !occursAsToken(text, name));
+}
+
+export function keepsName(text: string, name: string): boolean {
+  return missingNames([name], text).length === 0;
+}
+
+const NAME_CHAR = /[\w$]/;
+// Characters that continue a path or a member access when a name character follows them.
+const JOINER = /[./@\\-]/;
+
+function occursAsToken(text: string, name: string): boolean {
+  if (name === "") return false;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1] ?? "";
+    const after = text[at + name.length] ?? "";
+    const next = text[at + name.length + 1] ?? "";
+    if (NAME_CHAR.test(before) || JOINER.test(before) || before === "~") continue;
+    if (NAME_CHAR.test(after) || (JOINER.test(after) && NAME_CHAR.test(next))) continue;
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -139,7 +166,7 @@ export function namesSection(names: readonly string[]): string {
 }
 
 // A name containing backticks needs a longer fence to stay verbatim.
-function inlineCode(name: string): string {
+export function inlineCode(name: string): string {
   const longestRun = Math.max(0, ...(name.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longestRun + 1);
   const pad = name.startsWith("`") || name.endsWith("`") ? " " : "";

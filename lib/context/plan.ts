@@ -1,5 +1,6 @@
 import { latestRunIndex } from "./run-floor";
-import { summaryCutIndex } from "./summary-cut";
+import { pinnedPartText } from "./pins";
+import { staleReason, summaryCutIndex } from "./summary-cut";
 import { summaryPartText } from "./summary-part";
 import type { ContextWindow, StoredMessage, StoredSummary } from "./types";
 
@@ -8,6 +9,13 @@ export type ModelInputPlan<M> = {
   window: ContextWindow | null;
   /** True when a summary exists but no longer matches the transcript. */
   summaryStale: boolean;
+  /** Why the summary is stale (a new run, or an edit/retry that removed the cut), else null. */
+  staleReason?: string | null;
+  /** Pinned messages before the cut that ride after the summary, and the texts the check expects. */
+  pinnedIds?: string[];
+  pinnedTexts?: string[];
+  /** The cut message's own first text part, for the request-level check. */
+  cutOpeningText?: string | null;
 };
 
 /**
@@ -18,6 +26,8 @@ export type ModelInputPlan<M> = {
 export function planModelInput<M extends StoredMessage>(
   messages: readonly M[],
   summary: StoredSummary | null,
+  /** Pinned messages before the cut, already within the pin budget, oldest first. */
+  pinned: ReadonlyArray<Pick<M, "id" | "role" | "parts">> = [],
 ): ModelInputPlan<M> {
   const runIndex = latestRunIndex(messages);
   const runMessages = (): M[] => messages.slice(Math.max(runIndex, 0));
@@ -27,18 +37,32 @@ export function planModelInput<M extends StoredMessage>(
   const cut = summaryCutIndex(messages, summary, runIndex);
   // A stale summary may describe edits the user has since undone; sending the
   // whole run is slower but never wrong.
-  if (cut === -1) return { messages: runMessages(), window: null, summaryStale: true };
+  if (cut === -1) {
+    const floor = runIndex >= 0 ? messages[runIndex]!.id : null;
+    return { messages: runMessages(), window: null, summaryStale: true, staleReason: staleReason(summary, floor) };
+  }
 
   const cutMessage = messages[cut]!;
   // The summary rides on the first retained user message so the model still
   // starts at a user turn; a separate leading message would break that.
+  // Pinned messages follow the summary inside the same message, so the request still has exactly
+  // one user message per stored user message and the check can count them.
+  const pinnedTexts = pinned.map(pinnedPartText);
   const withSummary = {
     ...cutMessage,
-    parts: [{ type: "text", text: summaryPartText(summary.text) }, ...cutMessage.parts],
+    parts: [
+      { type: "text", text: summaryPartText(summary.text) },
+      ...pinnedTexts.map((text) => ({ type: "text", text })),
+      ...cutMessage.parts,
+    ],
   } as M;
+  const opening = cutMessage.parts.find((part) => part.type === "text" && typeof part.text === "string");
   return {
     messages: [withSummary, ...messages.slice(cut + 1)],
     window: { cutMessageId: cutMessage.id },
     summaryStale: false,
+    pinnedIds: pinned.map((p) => p.id),
+    pinnedTexts,
+    cutOpeningText: opening?.text ?? null,
   };
 }

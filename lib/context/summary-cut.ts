@@ -20,3 +20,11 @@ export function summaryCutIndex(
   if (index <= runIndex || messages[index]?.role !== "user") return -1;
   return index;
 }
+
+export const STALE_NEW_RUN = "a new routine run started";
+export const STALE_CUT_REMOVED = "an edit or retry removed the cut message";
+
+/** Why a summary no longer applies, told apart because a person acts differently on each. */
+export function staleReason(summary: SummaryRef, currentFloorMessageId: string | null): string {
+  return summary.floorMessageId !== currentFloorMessageId ? STALE_NEW_RUN : STALE_CUT_REMOVED;
+}

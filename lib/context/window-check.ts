@@ -9,6 +9,14 @@ export type WindowExpectation = {
    * messages ahead of the planned ones.
    */
   userMessagesBeforeCut: number;
+  /** Texts the plan put between the summary and the cut message's own parts (pinned messages). */
+  pinnedTexts?: readonly string[];
+  /**
+   * The cut message's own opening text (its first text part as stored), or null when it has none.
+   * This is what proves the summary landed on the right message: the summary part is the plan's
+   * own output, so comparing only it would compare the summary with itself. Undefined skips it.
+   */
+  cutOpeningText?: string | null;
 };
 
 export type WindowCheck = { ok: true } | { ok: false; reason: string };
@@ -36,7 +44,7 @@ export function verifyWindow(
     if (opening !== summaryPartText(expected.summaryText)) {
       return { ok: false, reason: "summary text mismatch" };
     }
-    return { ok: true };
+    return checkCutParts(message.content, expected);
   }
   return {
     ok: false,
@@ -50,4 +58,22 @@ function openingText(content: Extract<ModelMessage, { role: "user" }>["content"]
   if (typeof content === "string") return content;
   const first = content[0];
   return first !== undefined && first.type === "text" ? first.text : null;
+}
+
+function checkCutParts(content: Extract<ModelMessage, { role: "user" }>["content"], expected: WindowExpectation): WindowCheck {
+  const pinned = expected.pinnedTexts ?? [];
+  if (expected.cutOpeningText === undefined && pinned.length === 0) return { ok: true };
+  const parts = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+  for (let i = 0; i < pinned.length; i++) {
+    const part = parts[1 + i];
+    if (part?.type !== "text" || part.text !== pinned[i]) return { ok: false, reason: `pinned message ${i + 1} is not where the plan put it` };
+  }
+  if (expected.cutOpeningText === undefined) return { ok: true };
+  // The summary part is excluded: what follows it must be the cut message's own opening text.
+  const own = parts.slice(1 + pinned.length).find((part) => part.type === "text");
+  const ownText = own?.type === "text" ? own.text : null;
+  if (ownText !== expected.cutOpeningText) {
+    return { ok: false, reason: "the cut message's opening text does not match the stored cut message" };
+  }
+  return { ok: true };
 }

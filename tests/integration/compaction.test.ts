@@ -10,11 +10,12 @@ import { afterTurn } from "@/lib/chat/after-turn";
 import { editUserMessage } from "@/lib/chat/edit";
 import { inspectContext } from "@/lib/chat/inspect";
 import { resetConfigForTests } from "@/lib/config";
+import { keepsName, NAMES_FILE_NOTICE, NAMES_FILE_PATH, parseNamesFile } from "@/lib/context";
 
 // Small budgets so a handful of messages is enough to compact.
 function useSmallBudgets(recent = 60) {
   process.env.CONTEXT_RECENT_TOKENS = String(recent);
-  process.env.COMPACT_AT_INPUT_TOKENS = "400";
+  process.env.COMPACT_AT_INPUT_TOKENS = "100"; // small spans (a quarter of this) are not compacted
   resetConfigForTests();
 }
 
@@ -145,7 +146,7 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     expect((await runCompaction(t.id, "threshold")).status).toBe("saved");
     const kept = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
     useSmallBudgets(20);
-    await seedConversation(t.id, [["user", "Another long request about src/cli/accounts.ts and more."], ["assistant", "Working on it."], ["user", "Status?"]]);
+    await seedConversation(t.id, [["user", "Another long request about src/cli/accounts.ts and more: keep the output format, the exit codes and the flags exactly as they are today."], ["assistant", "Working on it."], ["user", "Status?"]]);
     const failing = await runCompaction(t.id, "threshold", { summarize: async () => { throw new Error("provider unavailable (HTTP 503)"); } });
     expect(failing).toMatchObject({ status: "failed", reason: "provider unavailable (HTTP 503)" });
     const errorText = await runCompaction(t.id, "threshold", {
@@ -168,9 +169,9 @@ describe.each(testDatabases())("compaction on $name", (target) => {
 
     const quiet = await createThread(userId);
     await seedConversation(quiet.id, ARTICLE);
-    await afterTurn(quiet.id, Promise.resolve({ lastInputTokens: 399, overflow: false, status: "complete" as const }));
+    await afterTurn(quiet.id, Promise.resolve({ lastInputTokens: 99, overflow: false, status: "complete" as const }));
     expect(await env.db.compaction.count({ where: { threadId: quiet.id } })).toBe(0);
-    await afterTurn(quiet.id, Promise.resolve({ lastInputTokens: 400, overflow: false, status: "complete" as const }));
+    await afterTurn(quiet.id, Promise.resolve({ lastInputTokens: 100, overflow: false, status: "complete" as const }));
     expect(await env.db.compaction.findFirstOrThrow({ where: { threadId: quiet.id } })).toMatchObject({ trigger: "threshold" });
   });
 
@@ -215,7 +216,9 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     expect(summary.text).toContain("notes/decisions-2026.md");
   });
 
-  it("loses none of 101 paths, even with a summarizer that keeps only five", async () => {
+  it("loses none of 101 paths, even with a summarizer that keeps only five: each is in the bounded summary or the names file", async () => {
+    process.env.SUMMARY_MAX_TOKENS = "300";
+    resetConfigForTests();
     const t = await createThread(userId);
     const paths = Array.from({ length: 101 }, (_, i) => `src/module${i}/file${i}.ts`);
     const chunks = Array.from({ length: 5 }, (_, c) => paths.slice(c * 21, c * 21 + 21));
@@ -231,8 +234,17 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     const result = await runCompaction(t.id, "threshold", { summarize: lossy });
     expect(result.status).toBe("saved");
     const summary = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
-    for (const p of paths) expect(summary.text).toContain(p);
+    expect(summary.tokens).toBeLessThanOrEqual(300);
+    const file = await env.db.workspaceFile.findFirstOrThrow({ where: { workspaceId: t.workspaceId, path: NAMES_FILE_PATH } });
+    const filed = new Set(parseNamesFile(file.content).map((e) => e.name));
+    const inSummary = paths.filter((p) => keepsName(summary.text, p));
+    expect(inSummary.length).toBeGreaterThan(5);
+    expect(filed.size).toBeGreaterThan(0);
+    for (const p of paths) expect(keepsName(summary.text, p) || filed.has(p), p).toBe(true);
+    expect(summary.text).toContain(NAMES_FILE_NOTICE);
     const receipt = await env.db.compaction.findUniqueOrThrow({ where: { id: result.compactionId } });
     expect(JSON.parse(receipt.namesRepaired!)).toHaveLength(96);
+    expect(receipt.namesFiled).toBe(filed.size);
+    delete process.env.SUMMARY_MAX_TOKENS;
   });
 });

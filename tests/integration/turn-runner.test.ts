@@ -164,12 +164,15 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
     expect(await sweepDeadCompactions()).toBe(1);
     expect(await env.db.compaction.findUniqueOrThrow({ where: { id: dead.id } })).toMatchObject({ status: "interrupted" });
 
+    // Small budgets, so the four seeded messages are a span worth summarizing.
     process.env.CONTEXT_RECENT_TOKENS = "20";
+    process.env.COMPACT_AT_INPUT_TOKENS = "40";
     resetConfigForTests();
     try {
       await afterTurn(t.id, Promise.resolve({ lastInputTokens: 10_000_000, overflow: false }));
     } finally {
       delete process.env.CONTEXT_RECENT_TOKENS;
+      delete process.env.COMPACT_AT_INPUT_TOKENS;
       resetConfigForTests();
     }
     const receipts = await env.db.compaction.findMany({ where: { threadId: t.id }, orderBy: { startedAt: "asc" } });

@@ -18,6 +18,7 @@ describe.each(testDatabases())("scripted workspace task on $name", (target) => {
   let userId: string;
   beforeAll(async () => {
     process.env.CONTEXT_RECENT_TOKENS = "300";
+    process.env.COMPACT_AT_INPUT_TOKENS = "400"; // spans under a quarter of this are not compacted
     resetConfigForTests();
     env = await provision(target);
     userId = (await env.db.user.create({ data: {} })).id;

@@ -88,13 +88,13 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     const cut = await env.db.message.findFirstOrThrow({ where: { threadId: r.threadId, text: "What did you find?" } });
     await seedSummary(env.db, r.threadId, "## Goal\nRun 1 summary", cut.id, run1.startMessageId);
     const before = await inspectContext(r.threadId, { includeInput: false });
-    expect(before).toMatchObject({ summaryStale: false, window: { cutMessageId: cut.id }, summaryStaleReason: null });
+    expect(before).toMatchObject({ summaryStale: false, window: { cutMessageId: cut.id }, staleReason: null });
 
     const run2 = await runOnce(env.db, r.id);
     const after = await inspectContext(r.threadId, { includeInput: false });
     expect(after.summaryStale).toBe(true);
     expect(after.window).toBeNull();
-    expect(after.summaryStaleReason).toContain("a new routine run started");
+    expect(after.staleReason).toContain("a new routine run started");
     expect(after.firstRetainedMessageId).toBe(run2.startMessageId);
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: r.threadId, kind: "chat" }, orderBy: { createdAt: "desc" } });
     expect(call.windowApplied).toBe(false);

@@ -15,6 +15,7 @@ const KEYS = [
   "OPENAI_COMPATIBLE_NAME",
   "OFFLINE_CONTEXT_WINDOW",
   "OFFLINE_DELAY_MS",
+  "CONTEXT_WINDOW",
 ];
 let saved: Record<string, string | undefined> = {};
 
@@ -76,6 +77,9 @@ describe("model registry", () => {
     expect(local.model.modelId).toBe("llama3.1:8b");
     expect(local.model.provider).toMatch(/^ollama/);
     expect(getSummaryModel().id).toBe("compatible:llama3.1:8b"); // falls back to CHAT_MODEL
+    // The app cannot know a local server's window; CONTEXT_WINDOW tells it.
+    setEnv({ CHAT_MODEL: "compatible:llama3.1:8b", OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:11434/v1", CONTEXT_WINDOW: "32768" });
+    expect(getChatModel().contextWindow).toBe(32_768);
   });
 
   it.each([

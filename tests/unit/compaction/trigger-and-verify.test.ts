@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compactionTrigger } from "@/lib/compaction/trigger";
 import { missingNames } from "@/lib/context";
-import { checkSummaryText, requiredNames } from "@/lib/compaction/verify";
+import { checkSummaryText, requiredSightings } from "@/lib/compaction/verify";
 
 describe("compactionTrigger", () => {
   it("fires at the threshold of the last call's input tokens, not below", () => {
@@ -33,7 +33,10 @@ describe("checkSummaryText", () => {
 
 describe("required and lost names", () => {
   it("collects names of the span and the previous summary, and reports the ones a summary lost", async () => {
-    const required = await requiredNames(["Edit src/api/accounts.ts and call `loadAccount`."], "Earlier: see https://example.com/spec and migration.md");
+    const span = [{ seq: 7, role: "user", parts: [{ type: "text", text: "Edit src/api/accounts.ts and call `loadAccount`." }] }];
+    const sightings = await requiredSightings(span, { text: "Earlier: see https://example.com/spec and migration.md", seq: 6 });
+    const required = sightings.map((s) => s.name);
+    expect(sightings[0]).toMatchObject({ seq: 7, where: "message 7 (user)" });
     expect(required).toEqual(expect.arrayContaining(["src/api/accounts.ts", "loadAccount", "https://example.com/spec", "migration.md"]));
     expect(missingNames(required, "We edit src/api/accounts.ts via loadAccount.")).toEqual(expect.arrayContaining(["https://example.com/spec", "migration.md"]));
     expect(missingNames(required, "We edit src/api/accounts.ts via loadAccount.")).not.toContain("loadAccount");

@@ -41,6 +41,7 @@ describe("planModelInput", () => {
       messages: [],
       window: null,
       summaryStale: true,
+      staleReason: "an edit or retry removed the cut message",
     });
   });
 
@@ -85,7 +86,7 @@ describe("planModelInput", () => {
 
   it("marks a summary stale when its cut message is gone and sends the whole run", () => {
     const plan = planModelInput(transcript, { text: "S", cutMessageId: "gone", floorMessageId: null });
-    expect(plan).toEqual({ messages: transcript, window: null, summaryStale: true });
+    expect(plan).toEqual({ messages: transcript, window: null, summaryStale: true, staleReason: "an edit or retry removed the cut message" });
   });
 
   it("marks a summary stale when the cut is not a user message", () => {
@@ -106,6 +107,20 @@ describe("planModelInput", () => {
     expect(plan.summaryStale).toBe(true);
     expect(plan.window).toBeNull();
     expect(plan.messages.map((m) => m.id)).toEqual(["r2", "a2"]);
+    expect(plan.staleReason).toBe("a new routine run started");
+  });
+
+  it("puts pinned messages verbatim right after the summary, before the cut message's own parts", () => {
+    const messages = [user("u1", "first"), assistant("a1", "done"), user("u2", "second"), assistant("a2", "ok")];
+    const pin = { id: "a1", role: "assistant" as const, parts: [{ type: "text", text: "Never touch prod.yaml." }] };
+    const plan = planModelInput(messages, { text: "S", cutMessageId: "u2", floorMessageId: null }, [pin]);
+    expect(plan.messages[0]!.parts.map((p) => p.text)).toEqual([
+      "Summary of earlier conversation:\nS",
+      "Pinned message (assistant), kept verbatim:\nNever touch prod.yaml.",
+      "second",
+    ]);
+    expect(plan.pinnedIds).toEqual(["a1"]);
+    expect(plan.cutOpeningText).toBe("second");
   });
 
   it("applies a summary inside the current run", () => {

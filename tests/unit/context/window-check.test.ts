@@ -119,4 +119,24 @@ describe("verifyWindow", () => {
     expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: -1 }).ok).toBe(false);
     expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0.5 }).ok).toBe(false);
   });
+
+  it("checks the cut message's own opening text, not only the summary part", async () => {
+    const model = await windowedRequest("m03");
+    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0, cutOpeningText: "Now the API handler." })).toEqual({ ok: true });
+    // The summary landed on another message: the summary part alone would still match.
+    const shifted = await windowedRequest("m05");
+    expect(verifyWindow(shifted, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
+    expect(verifyWindow(shifted, { summaryText: SUMMARY, userMessagesBeforeCut: 0, cutOpeningText: "Now the API handler." })).toEqual({
+      ok: false,
+      reason: "the cut message's opening text does not match the stored cut message",
+    });
+  });
+
+  it("expects pinned texts between the summary and the cut message", async () => {
+    const plan = planModelInput(transcript, { text: SUMMARY, cutMessageId: "m03", floorMessageId: null }, [transcript[1]!]);
+    const model = await convertToModelMessages(plan.messages);
+    const expected = { summaryText: SUMMARY, userMessagesBeforeCut: 0, pinnedTexts: plan.pinnedTexts, cutOpeningText: plan.cutOpeningText };
+    expect(verifyWindow(model, expected)).toEqual({ ok: true });
+    expect(verifyWindow(model, { ...expected, pinnedTexts: [] }).ok).toBe(false);
+  });
 });

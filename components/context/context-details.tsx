@@ -1,0 +1,53 @@
+import type { ContextInfo } from "@/lib/api";
+
+/** Pins, cache reads per call and why a summary is not used: the parts of the inspector issue 12 added. */
+export function ContextDetails({ info }: { info: ContextInfo }) {
+  const { pins, calls } = info;
+  return (
+    <>
+      {info.summaryStale && info.staleReason && (
+        <p data-testid="inspector-stale-reason" className="rounded bg-amber-50 p-2 text-amber-900">
+          The summary is not used: {info.staleReason}. The next compaction writes a new one.
+        </p>
+      )}
+      <section data-testid="inspector-pins">
+        <h3 className="mb-1 font-semibold text-neutral-700">Pinned messages</h3>
+        <p>
+          {pins.count} pinned · {pins.tokens.toLocaleString()} / {pins.budgetTokens.toLocaleString()} tokens of the pin budget
+        </p>
+        {pins.sent.length > 0 && (
+          <ul className="mt-1 list-disc pl-4 text-neutral-600">
+            {pins.sent.map((p) => (
+              <li key={p.id} data-testid="inspector-pin">
+                #{p.seq} {p.role}, {p.tokens} tokens: sent verbatim after the summary
+              </li>
+            ))}
+          </ul>
+        )}
+        {pins.overBudget.length > 0 && <p className="text-amber-800">{pins.overBudget.length} pinned message(s) over the budget are not sent.</p>}
+      </section>
+      <section>
+        <h3 className="mb-1 font-semibold text-neutral-700">Prompt cache, per call</h3>
+        {calls.length === 0 ? (
+          <p className="text-neutral-500">No request yet.</p>
+        ) : (
+          <table className="w-full text-left" data-testid="inspector-calls">
+            <thead className="text-neutral-500">
+              <tr><th className="font-medium">input</th><th className="font-medium">from cache</th><th className="font-medium">output</th></tr>
+            </thead>
+            <tbody>
+              {calls.map((c) => (
+                <tr key={c.id} data-testid="inspector-call">
+                  <td>{c.inputTokens?.toLocaleString() ?? "?"}</td>
+                  <td>{c.cacheReadTokens?.toLocaleString() ?? "—"}</td>
+                  <td>{c.outputTokens?.toLocaleString() ?? "?"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <p className="mt-1 text-neutral-500">Summary budget {info.thresholds.summaryMaxTokens.toLocaleString()} tokens; names that do not fit are listed in context/names.md.</p>
+      </section>
+    </>
+  );
+}
