@@ -24,7 +24,13 @@ export const chatBodySchema = z
     if (body.trigger === "regenerate-message" && !body.messageId) ctx.addIssue({ code: "custom", path: ["messageId"], message: "is required to regenerate" });
   });
 
-export const createThreadSchema = z.object({ title: z.string().trim().min(1).max(200).optional() }).strict();
+export const createThreadSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    // Continue in a new chat: the new thread shares this thread's workspace and action scope.
+    workspaceOf: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "must be a thread id").optional(),
+  })
+  .strict();
 export const renameThreadSchema = z.object({ title: z.string().trim().min(1, "must not be empty").max(200) }).strict();
 export const editMessageSchema = z.object({ text: z.string().min(1, "must not be empty") }).strict();
 

@@ -13,6 +13,6 @@ export const POST = handler(async (req) => {
   const userId = await currentUserId();
   const hasBody = (req.headers.get("content-length") ?? "0") !== "0";
   const body = hasBody ? await parseBody(req, createThreadSchema, 4096) : {};
-  const thread = await createThread(userId, body.title);
+  const thread = await createThread(userId, body.title, { workspaceOf: body.workspaceOf });
   return Response.json({ id: thread.id, thread }, { status: 201 });
 });
