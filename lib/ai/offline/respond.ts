@@ -5,6 +5,7 @@ import { OFFLINE_NOTICE } from "./notice";
 import { describePrompt, json, messageText } from "./serialize";
 import { OFFLINE_SUMMARIZER_MARKER } from "./summarizer-protocol";
 import { summarizeOffline } from "./summarizer";
+import { planWorkStep } from "./work-mode";
 
 type ToolMessage = Extract<LanguageModelV4Message, { role: "tool" }>;
 
@@ -29,6 +30,11 @@ export function planReply(ctx: ReplyContext): OfflineReply {
     return { text: summarizeOffline(prompt), toolCalls: [], pace: "normal" };
   }
   const last = prompt[prompt.length - 1];
+  const work = planWorkStep(prompt, offeredTools(ctx.options));
+  if (work) {
+    const text = last?.role === "tool" ? work.text : `${OFFLINE_NOTICE}\n\n${work.text}`;
+    return { text, toolCalls: work.toolCalls, pace: "normal" };
+  }
   if (last?.role === "tool") return { text: summarizeToolResults(prompt, last), toolCalls: [], pace: "normal" };
 
   const lastUser = [...prompt].reverse().find((m) => m.role === "user");
