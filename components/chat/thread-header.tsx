@@ -3,8 +3,10 @@
 import type { ButtonHTMLAttributes, Ref } from "react";
 import { ContextGauge } from "@/components/context/context-gauge";
 import type { ContextInfo } from "@/components/context/types";
+import { ResumeControls } from "@/components/resume/resume-controls";
 
 type ThreadHeaderProps = {
+  threadId: string;
   title: string;
   context: ContextInfo | null;
   workspaceVisible: boolean;
@@ -28,7 +30,7 @@ function PanelToggle({ ref, ...props }: ButtonHTMLAttributes<HTMLButtonElement> 
 
 /** The open thread's title, how full the model's context is, and the side panel switches. */
 export function ThreadHeader(props: ThreadHeaderProps) {
-  const { title, context, workspaceVisible, inspectorOpen, onToggleWorkspace, onToggleInspector, inspectorToggleRef } = props;
+  const { threadId, title, context, workspaceVisible, inspectorOpen, onToggleWorkspace, onToggleInspector, inspectorToggleRef } = props;
   return (
     <header className="@container flex h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4">
       <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">{title}</h1>
@@ -37,6 +39,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
           <ContextGauge info={context} />
         </div>
       )}
+      <ResumeControls threadId={threadId} />
       <div className="flex shrink-0 items-center gap-1">
         <PanelToggle
           ref={inspectorToggleRef}
