@@ -69,7 +69,7 @@ export function ContinueInNewChat({ threadId }: { threadId: string }) {
         <div className="mt-4 flex justify-end gap-2">
           <Button onClick={() => setState({ kind: "closed" })}>Cancel</Button>
           <Button variant="primary" data-testid="continue-start" disabled={state.kind !== "editing" || text.trim() === ""} onClick={() => void start(text)}>
-            {state.kind === "starting" ? "Starting…" : "Start the new chat"}
+            {state.kind === "starting" ? "Working on the first reply…" : "Start the new chat"}
           </Button>
         </div>
       </ModalDialog>

@@ -28,8 +28,9 @@ export const resumeApi = {
       body: JSON.stringify({ id: created.id, message: { role: "user", parts: [{ type: "text", text }] } }),
     });
     if (!res.ok) await json(res);
-    // The reply is stored whether or not anyone reads this stream; the new page follows it.
-    await res.body?.cancel().catch(() => undefined);
+    // The reply is stored whether or not anyone reads this stream, but the chat page only shows a
+    // reply it streams itself or one that has settled (without Redis): wait for the first turn.
+    await res.text().catch(() => undefined);
     return created.id;
   },
 };

@@ -3,12 +3,12 @@
 import { ContinueInNewChat } from "./continue-dialog";
 import { WorkspaceThreads } from "./workspace-threads";
 
-/** The thread header's resume corner: where the work moved, and the way to move it. */
+/** The thread header's resume button. */
 export function ResumeControls({ threadId }: { threadId: string }) {
-  return (
-    <div className="flex min-w-0 shrink items-center gap-2">
-      <WorkspaceThreads threadId={threadId} />
-      <ContinueInNewChat threadId={threadId} />
-    </div>
-  );
+  return <ContinueInNewChat threadId={threadId} />;
+}
+
+/** A thin bar under the header, only when other chats share this chat's workspace. */
+export function WorkMovedBar({ threadId }: { threadId: string }) {
+  return <WorkspaceThreads threadId={threadId} />;
 }

@@ -24,10 +24,10 @@ export function WorkspaceThreads({ threadId }: { threadId: string }) {
     <Link key={t.id} href={`/t/${t.id}`} className="underline hover:text-neutral-900" data-testid="workspace-thread-link">{t.title}</Link>
   );
   return (
-    <span className="truncate text-xs text-neutral-500" data-testid="workspace-threads">
-      {earlier.length > 0 && <>Continues {earlier.map(link)}</>}
+    <div className="flex shrink-0 gap-1 truncate border-b border-neutral-200 bg-neutral-50 px-4 py-1 text-xs text-neutral-500" data-testid="workspace-threads">
+      {earlier.length > 0 && <span>Continues {earlier.map(link)}</span>}
       {earlier.length > 0 && later.length > 0 && " · "}
-      {later.length > 0 && <>Continued in {later.map(link)}</>}
-    </span>
+      {later.length > 0 && <span>Continued in {later.map(link)}</span>}
+    </div>
   );
 }
