@@ -8,6 +8,7 @@ import { listFiles } from "@/lib/workspace/store";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as workspaceThreadsRoute from "@/app/api/threads/[id]/workspace-threads/route";
 import * as actionsRoute from "@/app/api/threads/[id]/actions/route";
+import * as resumeRoute from "@/app/api/threads/[id]/resume/route";
 
 const caller = vi.hoisted(() => ({ id: "" }));
 vi.mock("@/lib/auth/session", () => ({ currentUserId: async () => caller.id }));
@@ -79,6 +80,16 @@ describe.each(testDatabases())("continuing a thread in a new chat on $name", (ta
     const ctx = (threadId: string): ActionToolContext => ({
       userId, threadId, workspaceId: first.workspaceId, assistantMessageId: `a_${threadId}`, answeredMessageId: null, runId: "run_shared",
     });
+    // The proposed first message: the first thread's first user message, and the plan file.
+    await completeTurn(userId, first.id, textStart("write migration.md\n```\n- [ ] `a.ts` (`f`)\n```"));
+    const draft = (await (await resumeRoute.GET(new Request(`${base}/${first.id}/resume`), params(first.id))).json()) as { goal: string; planFiles: string[]; message: string };
+    expect(draft.goal.startsWith("write notes.md")).toBe(true);
+    expect(draft.planFiles).toEqual(["migration.md", "notes.md"]);
+    expect(draft.message.startsWith(draft.goal)).toBe(true);
+    caller.id = otherId;
+    expect((await resumeRoute.GET(new Request(`${base}/${first.id}/resume`), params(first.id))).status).toBe(404);
+    caller.id = userId;
+
     const listed = (await call(actionTools(ctx(second.id)), "list_actions", {})) as { actions: Record<string, unknown>[] };
     expect(listed.actions).toHaveLength(1);
     expect(listed.actions[0]).toMatchObject({ status: "succeeded", to: "me@example.com", subject: "Status", fromThisConversation: false });
