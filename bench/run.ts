@@ -2,6 +2,7 @@ import { benchActions } from "./actions";
 import { benchContextBuild } from "./context-build";
 import { benchLoad } from "./load";
 import { benchFirstPaint } from "./first-paint";
+import { benchResume } from "./resume";
 import { benchTimeToFirstToken } from "./ttft";
 
 const which = process.argv[2];
@@ -16,6 +17,11 @@ if (!which || which === "ttft") {
 if (!which || which === "actions") {
   console.log("\n== One email through the action ledger against a bare send (claim + record overhead)");
   console.log(await benchActions());
+}
+if (which === "resume") {
+  // Not in the default run: a whole task several times over (the short version is in the test suite).
+  console.log("\n== Resume without the chat: the task continued in a fresh thread at 25/50/75% and inside the send window");
+  console.log(await benchResume());
 }
 if (which === "load") {
   // Not in the default run: it builds the app and starts several servers.

@@ -3,8 +3,10 @@
 import type { ButtonHTMLAttributes, Ref } from "react";
 import { ContextGauge } from "@/components/context/context-gauge";
 import type { ContextInfo } from "@/lib/api";
+import { ResumeControls, WorkMovedBar } from "@/components/resume/resume-controls";
 
 type ThreadHeaderProps = {
+  threadId: string;
   title: string;
   context: ContextInfo | null;
   workspaceVisible: boolean;
@@ -28,36 +30,40 @@ function PanelToggle({ ref, ...props }: ButtonHTMLAttributes<HTMLButtonElement> 
 
 /** The open thread's title, how full the model's context is, and the side panel switches. */
 export function ThreadHeader(props: ThreadHeaderProps) {
-  const { title, context, workspaceVisible, inspectorOpen, onToggleWorkspace, onToggleInspector, inspectorToggleRef } = props;
+  const { threadId, title, context, workspaceVisible, inspectorOpen, onToggleWorkspace, onToggleInspector, inspectorToggleRef } = props;
   return (
-    <header className="@container flex h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4">
-      <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">{title}</h1>
-      {context && (
-        <div className="hidden shrink-0 @sm:block">
-          <ContextGauge info={context} />
+    <>
+      <header className="@container flex h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4">
+        <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">{title}</h1>
+        {context && (
+          <div className="hidden shrink-0 @sm:block">
+            <ContextGauge info={context} />
+          </div>
+        )}
+        <ResumeControls threadId={threadId} />
+        <div className="flex shrink-0 items-center gap-1">
+          <PanelToggle
+            ref={inspectorToggleRef}
+            data-testid="inspector-toggle"
+            aria-pressed={inspectorOpen}
+            aria-controls="context-inspector"
+            title="What the model receives: the summary, the recent messages and the exact last input"
+            onClick={onToggleInspector}
+          >
+            Inspect
+          </PanelToggle>
+          <PanelToggle
+            data-testid="workspace-toggle"
+            aria-pressed={workspaceVisible}
+            aria-controls="workspace-region"
+            title={workspaceVisible ? "Hide the workspace files" : "Show the workspace files"}
+            onClick={onToggleWorkspace}
+          >
+            Workspace
+          </PanelToggle>
         </div>
-      )}
-      <div className="flex shrink-0 items-center gap-1">
-        <PanelToggle
-          ref={inspectorToggleRef}
-          data-testid="inspector-toggle"
-          aria-pressed={inspectorOpen}
-          aria-controls="context-inspector"
-          title="What the model receives: the summary, the recent messages and the exact last input"
-          onClick={onToggleInspector}
-        >
-          Inspect
-        </PanelToggle>
-        <PanelToggle
-          data-testid="workspace-toggle"
-          aria-pressed={workspaceVisible}
-          aria-controls="workspace-region"
-          title={workspaceVisible ? "Hide the workspace files" : "Show the workspace files"}
-          onClick={onToggleWorkspace}
-        >
-          Workspace
-        </PanelToggle>
-      </div>
-    </header>
+      </header>
+      <WorkMovedBar threadId={threadId} />
+    </>
   );
 }

@@ -34,6 +34,7 @@ export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenc
     <div className="flex min-h-0 flex-1">
       <div className="flex min-w-0 flex-1 flex-col">
         <ThreadHeader
+          threadId={threadId}
           title={title}
           context={info}
           workspaceVisible={panels.workspaceVisible}

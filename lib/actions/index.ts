@@ -4,6 +4,6 @@ export { sweepActions, type SweepReport } from "./sweep";
 export { resolveAction, type PersonDecision } from "./resolve";
 export { pruneActions } from "./prune";
 export { listThreadActions } from "./list";
-export { chatActionKey, runActionKey, threadScope, providerKeyFor } from "./keys";
+export { chatActionKey, runActionKey, threadScope, workspaceScope, providerKeyFor } from "./keys";
 export { ProviderError } from "./types";
 export type { ActionOutcome, ActionProvider, ActionSpec } from "./types";

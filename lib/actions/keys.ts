@@ -30,6 +30,14 @@ export function threadScope(threadId: string): string {
   return `thread:${threadId}`;
 }
 
+/**
+ * A chat's actions are scoped by workspace: a thread continued in a new chat (same workspace)
+ * sees and deduplicates against what the earlier thread did.
+ */
+export function workspaceScope(workspaceId: string): string {
+  return `workspace:${workspaceId}`;
+}
+
 /** Identical on every attempt of one (scope, key): what a provider deduplicates on. */
 export function providerKeyFor(scope: string, key: string): string {
   return sha256(`${scope}\n${key}`).slice(0, 32);

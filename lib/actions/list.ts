@@ -1,11 +1,23 @@
 import { db } from "@/lib/db/client";
+import { workspaceScope } from "./keys";
 import { loadJournal } from "./ledger";
 
 const MAX_LISTED = 200;
 
-/** The actions of one thread with their journals, newest first (for the API and the panel). */
+/**
+ * The actions of one thread's workspace with their journals, newest first (for the API, the panel
+ * and list_actions): a thread continued in a new chat sees what the earlier threads did. Older
+ * rows scoped by thread are found through the workspace's threads.
+ */
 export async function listThreadActions(userId: string, threadId: string) {
-  const rows = await db().actionLedger.findMany({ where: { userId, threadId }, orderBy: { createdAt: "desc" }, take: MAX_LISTED });
+  const thread = await db().thread.findFirst({ where: { id: threadId, userId }, select: { workspaceId: true } });
+  if (!thread) return [];
+  const siblings = await db().thread.findMany({ where: { userId, workspaceId: thread.workspaceId }, select: { id: true }, take: 500 });
+  const rows = await db().actionLedger.findMany({
+    where: { userId, OR: [{ scope: workspaceScope(thread.workspaceId) }, { threadId: { in: siblings.map((t) => t.id) } }] },
+    orderBy: { createdAt: "desc" },
+    take: MAX_LISTED,
+  });
   const events = await loadJournal(rows.map((r) => r.id));
   return rows.map((r) => ({
     key: r.key,
@@ -17,6 +29,7 @@ export async function listThreadActions(userId: string, threadId: string) {
     errorCode: r.errorCode,
     learnedBy: r.learnedBy,
     runId: r.runId,
+    threadId: r.threadId,
     request: JSON.parse(r.request) as Record<string, unknown>,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,

@@ -5,14 +5,38 @@ export type ThreadRow = { id: string; title: string; createdAt: Date; updatedAt:
 
 const threadFields = { id: true, title: true, createdAt: true, updatedAt: true, workspaceId: true } as const;
 
-/** A thread gets its own workspace; routine threads will point at their routine's instead. */
-export async function createThread(userId: string, title?: string) {
+/**
+ * A thread gets its own workspace, unless it continues another thread (`workspaceOf`): then it
+ * shares that thread's workspace and so its files and action scope. Another user's or a deleted
+ * thread is a 404. Routine threads will point at their routine's workspace.
+ */
+export async function createThread(userId: string, title?: string, opts: { workspaceOf?: string } = {}) {
   return db().$transaction(async (tx) => {
-    const workspace = await tx.workspace.create({ data: { userId } });
+    let workspaceId: string;
+    if (opts.workspaceOf) {
+      const source = await tx.thread.findFirst({ where: { id: opts.workspaceOf, userId, deletedAt: null }, select: { workspaceId: true } });
+      if (!source) throw notFound();
+      workspaceId = source.workspaceId;
+    } else {
+      workspaceId = (await tx.workspace.create({ data: { userId } })).id;
+    }
     return tx.thread.create({
-      data: { userId, workspaceId: workspace.id, ...(title ? { title } : {}) },
+      data: { userId, workspaceId, ...(title ? { title } : {}) },
       select: threadFields,
     });
+  });
+}
+
+const MAX_WORKSPACE_THREADS = 200;
+
+/** The live threads sharing a thread's workspace, oldest first (where the work moved). */
+export async function listWorkspaceThreads(userId: string, threadId: string) {
+  const thread = await getOwnedThread(userId, threadId);
+  return db().thread.findMany({
+    where: { userId, workspaceId: thread.workspaceId, deletedAt: null },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: threadFields,
+    take: MAX_WORKSPACE_THREADS,
   });
 }
 

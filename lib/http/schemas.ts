@@ -25,7 +25,13 @@ export const chatBodySchema = z
     if (body.trigger === "regenerate-message" && !body.messageId) ctx.addIssue({ code: "custom", path: ["messageId"], message: "is required to regenerate" });
   });
 
-export const createThreadSchema = z.object({ title: storableString().trim().min(1).max(200).optional() }).strict();
+export const createThreadSchema = z
+  .object({
+    title: storableString().trim().min(1).max(200).optional(),
+    // Continue in a new chat: the new thread shares this thread's workspace and action scope.
+    workspaceOf: idSchema.optional(),
+  })
+  .strict();
 export const renameThreadSchema = z.object({ title: storableString().trim().min(1, "must not be empty").max(200) }).strict();
 export const editMessageSchema = z.object({ text: storableString().min(1, "must not be empty") }).strict();
 

@@ -12,6 +12,6 @@ export const GET = handler(async () => {
 export const POST = handler(async (req) => {
   const userId = await currentUserId();
   const body = await parseBody(req, createThreadSchema, 4096, { optional: true });
-  const thread = await createThread(userId, body.title);
+  const thread = await createThread(userId, body.title, { workspaceOf: body.workspaceOf });
   return Response.json({ id: thread.id, thread }, { status: 201 });
 });

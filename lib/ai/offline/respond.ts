@@ -6,6 +6,7 @@ import { describePrompt, json, messageText } from "./serialize";
 import { OFFLINE_SUMMARIZER_MARKER } from "./summarizer-protocol";
 import { summarizeOffline } from "./summarizer";
 import { planRoutineReply } from "./routine";
+import { planWorkStep } from "./work-mode";
 
 type ToolMessage = Extract<LanguageModelV4Message, { role: "tool" }>;
 
@@ -32,6 +33,11 @@ export function planReply(ctx: ReplyContext): OfflineReply {
   const routine = planRoutineReply(prompt, offeredTools(ctx.options));
   if (routine) return routine;
   const last = prompt[prompt.length - 1];
+  const work = planWorkStep(prompt, offeredTools(ctx.options));
+  if (work) {
+    const text = last?.role === "tool" ? work.text : `${OFFLINE_NOTICE}\n\n${work.text}`;
+    return { text, toolCalls: work.toolCalls, pace: "normal" };
+  }
   if (last?.role === "tool") return { text: summarizeToolResults(prompt, last), toolCalls: [], pace: "normal" };
 
   const lastUser = [...prompt].reverse().find((m) => m.role === "user");

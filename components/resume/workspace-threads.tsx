@@ -1,0 +1,33 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { resumeApi, type WorkspaceThread } from "./resume-api";
+
+/** Where the work moved: the other chats on this chat's workspace, earlier and later. */
+export function WorkspaceThreads({ threadId }: { threadId: string }) {
+  const [threads, setThreads] = useState<WorkspaceThread[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    resumeApi.workspaceThreads(threadId).then((t) => live && setThreads(t), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [threadId]);
+
+  const index = threads.findIndex((t) => t.id === threadId);
+  if (threads.length < 2 || index < 0) return null;
+  const earlier = threads.slice(0, index);
+  const later = threads.slice(index + 1);
+  const link = (t: WorkspaceThread) => (
+    <Link key={t.id} href={`/t/${t.id}`} className="underline hover:text-neutral-900" data-testid="workspace-thread-link">{t.title}</Link>
+  );
+  return (
+    <div className="flex shrink-0 gap-1 truncate border-b border-neutral-200 bg-neutral-50 px-4 py-1 text-xs text-neutral-500" data-testid="workspace-threads">
+      {earlier.length > 0 && <span>Continues {earlier.map(link)}</span>}
+      {earlier.length > 0 && later.length > 0 && " · "}
+      {later.length > 0 && <span>Continued in {later.map(link)}</span>}
+    </div>
+  );
+}
