@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { createThread, messages, send } from "./support/chat-page";
 
@@ -60,4 +61,31 @@ test("the actions API validates, answers 409 for a settled action and 404 for an
   const theirs = (await (await other.request.get("/api/outbox")).json()) as { messages: unknown[] };
   expect(theirs.messages).toEqual([]);
   await stranger.close();
+});
+
+test("a send whose outcome is unknown asks the person, who sends it again; the decision is journaled", async ({ page }) => {
+  const threadId = await createThread(page);
+  await send(page, EMAIL);
+  // The state a crash leaves behind once the sweeper gave up on it (the crash itself is covered by
+  // the integration tests): put the app's own database row there.
+  const file = `test-data/e2e-${process.env.E2E_PORT ?? 3471}.db`;
+  const sqlite = new Database(file);
+  const changed = sqlite.prepare(`UPDATE "ActionLedger" SET "status" = 'needs_human', "errorCode" = 'outcome_unknown' WHERE "threadId" = ?`).run(threadId).changes;
+  sqlite.close();
+  expect(changed).toBe(1);
+
+  await page.reload();
+  await messages(page, "assistant").last().getByTestId("open-actions").click();
+  const row = page.getByTestId("actions-dialog").getByTestId("action-row");
+  await expect(row).toHaveAttribute("data-status", "needs_human");
+  await expect(row).toContainText("needs attention");
+  await row.getByTestId("action-send-again").click();
+  await expect(row).toHaveAttribute("data-status", "succeeded");
+  await expect(row).toContainText("attempt 2");
+  await row.getByText(/Journal/).click();
+  await expect(row.getByTestId("action-journal-entry").filter({ hasText: "person_decided" })).toContainText(/by user:/);
+
+  // The outbox recognised the Message-ID: still one message for this key.
+  const { messages: sent } = (await (await page.request.get(`/api/outbox?threadId=${threadId}`)).json()) as { messages: unknown[] };
+  expect(sent).toHaveLength(1);
 });

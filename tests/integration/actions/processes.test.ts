@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { later } from "./support/ledger-fixtures";
@@ -6,6 +7,7 @@ import { startSmtpSink, type SmtpSink } from "./support/smtp-sink";
 import { sweepActions } from "@/lib/actions/sweep";
 import { providerByName } from "@/lib/actions/providers";
 import type { CrashPoint } from "@/lib/actions/crash-points";
+import type { SweepReport } from "@/lib/actions/sweep";
 import { createSmtpTransport } from "@/lib/email/smtp-transport";
 
 /**
@@ -92,5 +94,25 @@ describe.each(testDatabases())("actions across a killed process on $name", (targ
     expect(digest).toHaveLength(1);
     expect(digest[0]).toMatchObject({ to: "me@example.com", subject: "Nightly digest" });
     expect(digest[0].html).toContain("<h1>Done</h1>");
+  });
+
+  it("13: two instances and a third sweeper race for one unknown row: exactly one reconciles it", async () => {
+    await runAndKill(env.url, ["chat", userId, "k13"], "after_claim", {});
+    const startAt = String(Date.now() + 6000);
+    const sweepNow = String(later().getTime());
+    const worker = () => promisify(execFile)(process.execPath, ["--import", "tsx", "tests/integration/actions/support/sweep-worker.ts", env.url, startAt, sweepNow]);
+    const here = async () => {
+      await new Promise((r) => setTimeout(r, Number(startAt) - Date.now()));
+      return sweepActions({ now: new Date(Number(sweepNow)), providerFor: providers });
+    };
+    const [a, b, c] = await Promise.all([worker(), worker(), here()]);
+    const reports = [...[a, b].map((o) => JSON.parse(o.stdout.trim().split("\n").pop()!) as SweepReport), c];
+    const mine = reports.flatMap((r) => r.reconciled).filter((r) => r.key === "k13");
+    expect(mine).toEqual([{ key: "k13", plan: "send", outcome: "sent" }]);
+    const r = await row("thread:t1", "k13");
+    expect(r.status).toBe("succeeded");
+    const events = await env.db.actionEvent.findMany({ where: { actionId: r.id, type: "reconcile_started" } });
+    expect(events).toHaveLength(1);
+    expect(await env.db.outboxMessage.count({ where: { actionKey: "k13" } })).toBe(1);
   });
 });
