@@ -66,10 +66,13 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
     turnData.current = null;
     const refused = failed ? toApiError(lastError.current) : null;
     lastError.current = null;
-    // A refused request stored nothing: nothing to wait for, and the text goes back to the composer.
-    const storedNothing = refused !== null && refused.code !== "unknown";
+    // A request the server refused (an error answer with a code) stored nothing: nothing to wait
+    // for. A dropped connection may or may not have stored it. Either way the text goes back to
+    // the composer rather than risk losing it; a failure mid-reply is shown in the transcript.
+    const failedRequest = refused !== null && refused.code !== "unknown";
+    const storedNothing = failedRequest && refused.code !== "network";
     sync.streamEnded(confirmed || storedNothing);
-    if (storedNothing) setDraft((current) => current || lastSentText.current);
+    if (failedRequest) setDraft((current) => current || lastSentText.current);
     if (refused?.code === "turn_in_progress") {
       clearError();
       setNotice(turnErrorWords("turn_in_progress"));

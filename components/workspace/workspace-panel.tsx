@@ -38,7 +38,7 @@ function ThreadWorkspace({ threadId }: WorkspacePanelProps) {
   const api = useMemo(() => apiClient.files(threadId), [threadId]);
   const list = useWorkspaceFiles(threadId);
   const panelRef = useRef<HTMLElement>(null);
-  useIntervalWhileVisible(panelRef, list.refresh, POLL_MS);
+  useIntervalWhileVisible(panelRef, list.poll, POLL_MS);
   const file = useOpenFile(api, threadId, list.refresh);
   useRemoteChanges(api, list.files, file);
 
