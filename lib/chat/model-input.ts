@@ -61,7 +61,7 @@ async function checkedInput(
   }
   const check = verifyWindow(messages, {
     summaryText: summary.text,
-    userMessagesBeforeCut: 0,
+    userMessagesBeforeCut: plan.userMessagesBeforeCut ?? 0,
     pinnedTexts: plan.pinnedTexts ?? [],
     cutOpeningText: plan.cutOpeningText ?? null,
   });

@@ -16,6 +16,8 @@ export type ModelInputPlan<M> = {
   pinnedTexts?: string[];
   /** The cut message's own first text part, for the request-level check. */
   cutOpeningText?: string | null;
+  /** User messages the request carries before the cut: the run's start message in a routine run. */
+  userMessagesBeforeCut?: number;
 };
 
 /**
@@ -57,8 +59,12 @@ export function planModelInput<M extends StoredMessage>(
     ],
   } as M;
   const opening = cutMessage.parts.find((part) => part.type === "text" && typeof part.text === "string");
+  // A routine run's start message (its instructions, the digest of earlier runs and the notes)
+  // stays verbatim ahead of the summary: what the run is for must never be summarized away.
+  const runStart = runIndex >= 0 ? [messages[runIndex]!] : [];
   return {
-    messages: [withSummary, ...messages.slice(cut + 1)],
+    messages: [...runStart, withSummary, ...messages.slice(cut + 1)],
+    userMessagesBeforeCut: runStart.filter((m) => m.role === "user").length,
     window: { cutMessageId: cutMessage.id },
     summaryStale: false,
     pinnedIds: pinned.map((p) => p.id),

@@ -40,9 +40,10 @@ export async function listWorkspaceThreads(userId: string, threadId: string) {
   });
 }
 
+/** The person's chats; a routine's thread is listed under its routine instead. */
 export function listThreads(userId: string) {
   return db().thread.findMany({
-    where: { userId, deletedAt: null },
+    where: { userId, deletedAt: null, routine: { is: null } },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     select: threadFields,
     take: 500,

@@ -59,7 +59,7 @@ export async function executeRun(runId: string): Promise<void> {
     const finalReply = main.text.slice(0, FINAL_REPLY_CHARS);
     const notesUpdated = await agentWroteNotes(r.workspaceId, startedAt);
     await db().routineRun.update({ where: { id: runId }, data: { status: "succeeded", finalReply, notesUpdated, finishedAt: new Date() } });
-    await deliverRunResult({ runId, routineId: r.id, userId: r.userId, threadId: r.threadId, finalReply });
+    await deliverRunResult({ runId, routineId: r.id, routineName: r.name, instructions: r.instructions, userId: r.userId, threadId: r.threadId, finalReply });
   } catch (err) {
     console.error("[routine run failed]", runId, err);
     const notesUpdated = await agentWroteNotes(r.workspaceId, startedAt).catch(() => null);

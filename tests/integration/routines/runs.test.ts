@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { completeTurn, textStart } from "../support/turns";
-import { seedSummary } from "../support/seed";
+import { echoedPrompt, seedSummary } from "../support/seed";
 import { inspectContext } from "@/lib/chat/inspect";
 import { readNotes } from "@/lib/routines/notes";
 import { NOTES_PATH } from "@/lib/routines/run-text";
@@ -89,6 +89,14 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     await seedSummary(env.db, r.threadId, "## Goal\nRun 1 summary", cut.id, run1.startMessageId);
     const before = await inspectContext(r.threadId, { includeInput: false });
     expect(before).toMatchObject({ summaryStale: false, window: { cutMessageId: cut.id }, staleReason: null });
+    // Inside run 1 the summary applies, and the run's start message stays verbatim ahead of it.
+    const inRun = await completeTurn(userId, r.threadId, textStart("echo input"));
+    const sent = echoedPrompt(inRun.outcome.text);
+    const users = sent.messages.filter((m) => m.role === "user");
+    expect(users[0].parts.map((p) => p.text).join("")).toBe(await messageText(env.db, run1.startMessageId));
+    expect(users[1].parts[0].text).toContain("Run 1 summary");
+    const windowed = await env.db.modelCall.findFirstOrThrow({ where: { threadId: r.threadId, kind: "chat" }, orderBy: { createdAt: "desc" } });
+    expect(windowed).toMatchObject({ windowApplied: true, windowCutMessageId: cut.id });
 
     const run2 = await runOnce(env.db, r.id);
     const after = await inspectContext(r.threadId, { includeInput: false });

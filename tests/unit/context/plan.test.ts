@@ -123,7 +123,7 @@ describe("planModelInput", () => {
     expect(plan.cutOpeningText).toBe("second");
   });
 
-  it("applies a summary inside the current run", () => {
+  it("applies a summary inside the current run, keeping the run's start message verbatim ahead of it", () => {
     const messages = [
       user("r1", "go", { runStart: true }),
       assistant("a1", "done"),
@@ -132,7 +132,9 @@ describe("planModelInput", () => {
     ];
     const plan = planModelInput(messages, { text: "S", cutMessageId: "f1", floorMessageId: "r1" });
     expect(plan.window).toEqual({ cutMessageId: "f1" });
-    expect(plan.messages.map((m) => m.id)).toEqual(["f1", "a2"]);
+    expect(plan.messages.map((m) => m.id)).toEqual(["r1", "f1", "a2"]);
+    expect(plan.messages[0].parts).toEqual(messages[0].parts);
+    expect(plan.userMessagesBeforeCut).toBe(1);
   });
 
   it("preserves extra fields of the caller's message type on the copy", () => {
