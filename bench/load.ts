@@ -7,7 +7,8 @@ import { table } from "./support";
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 30);
 const REPLY = process.env.BENCH_REPLY ?? "long 50";
-const PORT = Number(process.env.BENCH_PORT ?? 3491);
+// Away from the e2e ports (E2E_PORT 3471 and the +10/+11/+20 servers it starts).
+const PORT = Number(process.env.BENCH_PORT ?? 3561);
 const POSTGRES = process.env.TEST_DATABASE_URL ?? process.env.BENCH_POSTGRES_URL;
 
 type ChatTiming = { firstByte: number; firstText: number; whole: number };

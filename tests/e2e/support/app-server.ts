@@ -25,7 +25,14 @@ export function buildOnce(): void {
   execFileSync(process.execPath, ["scripts/start.mjs", "--build-only"], { stdio: "inherit" });
 }
 
+/** A port another process still holds would answer for our server: refuse to start instead. */
+async function assertFree(port: number): Promise<void> {
+  const taken = await fetch(`http://127.0.0.1:${port}/api/model`).then(() => true, () => false);
+  if (taken) throw new Error(`port ${port} is already in use by another server`);
+}
+
 export async function startServers(opts: { ports: number[]; databaseUrl: string; env?: Record<string, string> }): Promise<Servers> {
+  for (const port of opts.ports) await assertFree(port);
   const children = opts.ports.map((port) =>
     spawn(process.execPath, ["scripts/start.mjs"], {
       env: { ...process.env, ...opts.env, PORT: String(port), DATABASE_URL: opts.databaseUrl, DATA_DIR: `./test-data/bench-${port}` },
@@ -45,7 +52,13 @@ export async function startServers(opts: { ports: number[]; databaseUrl: string;
     await Promise.all(exited);
   };
   const urls = opts.ports.map((p) => `http://127.0.0.1:${p}`);
-  await Promise.all(urls.map((u, i) => waitUp(u, children[i])));
+  try {
+    await Promise.all(urls.map((u, i) => waitUp(u, children[i])));
+  } catch (error) {
+    // Never leave a half-started server behind: it would hold the port for the next run.
+    await signalAll("SIGKILL");
+    throw error;
+  }
   return {
     urls,
     stop: () => signalAll("SIGTERM"),
