@@ -6,6 +6,7 @@ import { isNotFound, readableError } from "@/components/api/api-error";
 import { routineQuery, routineRunsQuery } from "@/components/api/queries";
 import { queryKeys } from "@/components/api/query-keys";
 import type { ApiRoutine, ApiRoutineRun } from "@/lib/api";
+import { routineBusy } from "./routine-busy";
 
 export type RoutineLoad = { kind: "loading" } | { kind: "not-found" } | { kind: "failed"; message: string } | { kind: "ready"; routine: ApiRoutine };
 
@@ -16,8 +17,7 @@ const IDLE_POLL_MS = 10_000;
 function pollInterval(queryClient: QueryClient, id: string): number {
   const routine = queryClient.getQueryData<ApiRoutine>(queryKeys.routineInfo(id));
   const runs = queryClient.getQueryData<ApiRoutineRun[]>(queryKeys.routineRuns(id));
-  const busy = !!routine?.running || !!runs?.some((r) => r.status === "queued" || r.status === "running");
-  return busy ? BUSY_POLL_MS : IDLE_POLL_MS;
+  return routineBusy(routine, runs) ? BUSY_POLL_MS : IDLE_POLL_MS;
 }
 
 /**
