@@ -1,24 +1,25 @@
 "use client";
 
 import { useState } from "react";
+import { readableError } from "@/components/api/api-error";
 import { Button } from "@/components/ui/button";
+import type { ActionDecision, ApiAction } from "@/lib/api";
 import { statusView } from "./action-state";
-import type { ThreadAction } from "./actions-api";
 
-type Props = { action: ThreadAction; onDecide: (decision: "mark_sent" | "send_again") => Promise<void> };
+type Props = { action: ApiAction; onDecide: (decision: ActionDecision) => Promise<void> };
 
 /** One ledger row: state, recipient and subject, its journal, and the person's choice when needed. */
 export function ActionRow({ action, onDecide }: Props) {
   const view = statusView(action.status);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const decide = async (decision: "mark_sent" | "send_again") => {
+  const decide = async (decision: ActionDecision) => {
     setBusy(true);
     setError(null);
     try {
       await onDecide(decision);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(readableError(err));
     } finally {
       setBusy(false);
     }

@@ -1,36 +1,32 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/components/api/api-client";
+import { readableError } from "@/components/api/api-error";
+import { actionsQuery, outboxQuery } from "@/components/api/queries";
+import { queryKeys } from "@/components/api/query-keys";
+import type { ActionDecision } from "@/lib/api";
 import { ActionRow } from "./action-row";
-import { actionsApi, type OutboxEntry, type ThreadAction } from "./actions-api";
 
 /** A thread's actions (with journals) and the messages its outbox holds. */
 export function ActionsPanel({ threadId }: { threadId: string }) {
-  const [actions, setActions] = useState<ThreadAction[] | null>(null);
-  const [outbox, setOutbox] = useState<OutboxEntry[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const actionsList = useQuery(actionsQuery(threadId));
+  const outboxList = useQuery(outboxQuery(threadId));
+  const resolve = useMutation({
+    mutationFn: ({ key, decision }: { key: string; decision: ActionDecision }) => api.resolveAction(threadId, key, decision),
+    // A decision changes the row (and, sent again, the outbox); a conflict means another tab decided: read both again either way.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.actions(threadId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.outbox(threadId) }),
+      ]),
+  });
 
-  const load = useCallback(async () => {
-    try {
-      const [a, o] = await Promise.all([actionsApi.list(threadId), actionsApi.outbox(threadId)]);
-      setActions(a);
-      setOutbox(o);
-      setError(null);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    }
-  }, [threadId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const decide = async (key: string, decision: "mark_sent" | "send_again") => {
-    await actionsApi.resolve(threadId, key, decision);
-    await load();
-  };
-
-  if (error) return <p role="alert" className="mt-3 text-sm text-red-700">{error}</p>;
+  const actions = actionsList.data;
+  const outbox = outboxList.data ?? [];
+  const failure = actionsList.error ?? outboxList.error;
+  if (failure) return <p role="alert" className="mt-3 text-sm text-red-700">{readableError(failure)}</p>;
   if (!actions) return <p className="mt-3 text-sm text-neutral-500">Loading…</p>;
   return (
     <div data-testid="actions-panel" className="mt-3 max-h-[60vh] space-y-4 overflow-y-auto">
@@ -40,7 +36,7 @@ export function ActionsPanel({ threadId }: { threadId: string }) {
           <p className="text-sm text-neutral-500">No actions in this conversation yet.</p>
         ) : (
           <ul className="space-y-2">
-            {actions.map((a) => <ActionRow key={a.key} action={a} onDecide={(d) => decide(a.key, d)} />)}
+            {actions.map((a) => <ActionRow key={a.key} action={a} onDecide={async (decision) => void (await resolve.mutateAsync({ key: a.key, decision }))} />)}
           </ul>
         )}
       </section>

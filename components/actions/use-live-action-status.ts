@@ -1,29 +1,22 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { actionsApi } from "./actions-api";
+import { useQuery } from "@tanstack/react-query";
+import { actionsQuery } from "@/components/api/queries";
+import type { ActionStatus } from "@/lib/api";
 
 const SETTLED = new Set(["sent", "refused", "failed"]);
 
 /**
  * A tool result is a snapshot from the moment of the call: an "unknown" or "in progress" send may
- * have been reconciled since. For those, the card asks the ledger for the row's current status.
+ * have been reconciled since. For those, the card reads the row's current status from the
+ * thread's actions in the query cache (one request for all cards; the actions view shares it).
  */
-export function useLiveActionStatus(threadId: string | undefined, key: string | undefined, state: string | undefined): string | null {
-  const [status, setStatus] = useState<string | null>(null);
+export function useLiveActionStatus(threadId: string | undefined, key: string | undefined, state: string | undefined): ActionStatus | null {
   const needed = !!threadId && !!key && !!state && !SETTLED.has(state);
-  useEffect(() => {
-    if (!needed) return;
-    let cancelled = false;
-    actionsApi
-      .list(threadId!)
-      .then((actions) => {
-        if (!cancelled) setStatus(actions.find((a) => a.key === key)?.status ?? null);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [needed, threadId, key]);
-  return needed ? status : null;
+  const { data } = useQuery({
+    ...actionsQuery(threadId ?? ""),
+    enabled: needed,
+    select: (actions) => (actions.find((a) => a.key === key)?.status as ActionStatus | undefined) ?? null,
+  });
+  return needed ? (data ?? null) : null;
 }

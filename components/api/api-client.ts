@@ -1,22 +1,38 @@
 import type {
+  ActionDecision,
+  ActionListResponse,
   ApiMessage,
   ApiThread,
+  ChatRequest,
   ContextInfo,
+  CreateRoutineRequest,
+  CreateRoutineResponse,
+  CreateThreadRequest,
   CreateThreadResponse,
   EditMessageResponse,
   FileMeta,
   LoadedFile,
   MessagePage,
   ModelInfo,
+  OutboxResponse,
   PutFileRequest,
   RenameFileRequest,
   RenameThreadRequest,
+  ResolveActionRequest,
+  ResolveActionResponse,
   RestoreFileRequest,
+  ResumeDraft,
+  RoutineListResponse,
+  RoutineResponse,
+  RoutineRunsResponse,
+  RunRoutineResponse,
   StopTurnResponse,
   ThreadListResponse,
   ThreadResponse,
+  UpdateRoutineRequest,
   VersionContent,
   VersionMeta,
+  WorkspaceThreadsResponse,
 } from "@/lib/api";
 import { ApiError } from "./api-error";
 
@@ -41,6 +57,24 @@ async function request<T>(url: string, init?: RequestInit): Promise<T> {
 const send = (method: string, body?: unknown): RequestInit => ({ method, body: body === undefined ? undefined : JSON.stringify(body) });
 
 const threadUrl = (id: string) => `/api/threads/${encodeURIComponent(id)}`;
+const routineUrl = (id: string) => `/api/routines/${encodeURIComponent(id)}`;
+
+/**
+ * POST /api/chat outside the chat page's own transport: resolves once the server has started the
+ * turn (its rows are written, so any page following the thread shows it); `finished` settles when
+ * the stream ends. The reply is stored whether or not anyone reads the stream.
+ */
+async function startChatTurn(threadId: string, text: string): Promise<{ finished: Promise<void> }> {
+  const body: ChatRequest = { id: threadId, message: { role: "user", parts: [{ type: "text", text }] } };
+  let res: Response;
+  try {
+    res = await fetch("/api/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch {
+    throw ApiError.unreachable();
+  }
+  if (!res.ok) throw ApiError.fromBody(res.status, res.statusText, await res.json().catch(() => null));
+  return { finished: res.text().then(() => undefined, () => undefined) };
+}
 
 /**
  * A file path as ONE URL segment, "/" included (the route joins decoded segments, so "%2F" arrives
@@ -59,7 +93,9 @@ function pathSegment(path: string): string {
 /** The one client of the JSON API: every route, ids encoded, every failure an ApiError. */
 export const api = {
   listThreads: async () => (await request<ThreadListResponse>("/api/threads")).threads,
-  createThread: async () => (await request<CreateThreadResponse>("/api/threads", { method: "POST" })).thread,
+  /** `workspaceOf`: the new thread continues that one's workspace and action records. */
+  createThread: async (body?: CreateThreadRequest) =>
+    (await request<CreateThreadResponse>("/api/threads", body ? send("POST", body) : { method: "POST" })).thread,
   getThread: async (id: string) => (await request<ThreadResponse>(threadUrl(id))).thread,
   renameThread: async (id: string, title: string) =>
     (await request<ThreadResponse>(threadUrl(id), send("PATCH", { title } satisfies RenameThreadRequest))).thread,
@@ -75,11 +111,29 @@ export const api = {
     (await request<EditMessageResponse>(`${threadUrl(id)}/messages/${encodeURIComponent(messageId)}`, send("PATCH", { text }))).message,
   /** Ends the thread's running turn, whichever tab or instance runs it. */
   stopTurn: (id: string) => request<StopTurnResponse>(`${threadUrl(id)}/turn/stop`, { method: "POST" }),
+  startChatTurn,
 
   context: (id: string) => request<ContextInfo>(`${threadUrl(id)}/context`),
   contextWithInput: (id: string) => request<ContextInfo>(`${threadUrl(id)}/context?input=1`),
   model: () => request<ModelInfo>("/api/model"),
   files: (threadId: string) => workspaceApi(threadId),
+
+  /** The actions of the thread's workspace, with their journals, newest first. */
+  actions: async (threadId: string) => (await request<ActionListResponse>(`${threadUrl(threadId)}/actions`)).actions,
+  resolveAction: async (threadId: string, key: string, decision: ActionDecision) =>
+    (await request<ResolveActionResponse>(`${threadUrl(threadId)}/actions/${encodeURIComponent(key)}/resolve`, send("POST", { decision } satisfies ResolveActionRequest))).outcome,
+  outbox: async (threadId: string) => (await request<OutboxResponse>(`/api/outbox?${new URLSearchParams({ threadId })}`)).messages,
+
+  resumeDraft: (threadId: string) => request<ResumeDraft>(`${threadUrl(threadId)}/resume`),
+  workspaceThreads: async (threadId: string) => (await request<WorkspaceThreadsResponse>(`${threadUrl(threadId)}/workspace-threads`)).threads,
+
+  listRoutines: async () => (await request<RoutineListResponse>("/api/routines")).routines,
+  getRoutine: async (id: string) => (await request<RoutineResponse>(routineUrl(id))).routine,
+  createRoutine: async (body: CreateRoutineRequest) => (await request<CreateRoutineResponse>("/api/routines", send("POST", body))).routine,
+  updateRoutine: async (id: string, patch: UpdateRoutineRequest) => (await request<RoutineResponse>(routineUrl(id), send("PATCH", patch))).routine,
+  deleteRoutine: (id: string) => request<void>(routineUrl(id), { method: "DELETE" }),
+  runRoutine: (id: string) => request<RunRoutineResponse>(`${routineUrl(id)}/run`, { method: "POST" }),
+  routineRuns: async (id: string) => (await request<RoutineRunsResponse>(`${routineUrl(id)}/runs`)).runs,
 };
 
 /** The files API of one thread's workspace. */

@@ -30,3 +30,22 @@ export const contextInputQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.contextInput(id), queryFn: () => api.contextWithInput(id), select: (info) => info.lastInput ?? null });
 
 export const filesQuery = (id: string) => queryOptions({ queryKey: queryKeys.files(id), queryFn: () => api.files(id).list() });
+
+export const latestMessagesQuery = (id: string, limit: number) =>
+  queryOptions({ queryKey: queryKeys.latestMessages(id, limit), queryFn: async () => (await api.messagePage(id, { limit })).messages });
+
+export const actionsQuery = (id: string) => queryOptions({ queryKey: queryKeys.actions(id), queryFn: () => api.actions(id) });
+
+export const outboxQuery = (id: string) => queryOptions({ queryKey: queryKeys.outbox(id), queryFn: () => api.outbox(id) });
+
+/** A proposal the person edits: always read afresh when the dialog opens. */
+export const resumeDraftQuery = (id: string) => queryOptions({ queryKey: queryKeys.resumeDraft(id), queryFn: () => api.resumeDraft(id), staleTime: 0 });
+
+export const workspaceThreadsQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.workspaceThreads(id), queryFn: () => api.workspaceThreads(id) });
+
+export const routinesQuery = () => queryOptions({ queryKey: queryKeys.routines(), queryFn: api.listRoutines });
+
+export const routineQuery = (id: string) => queryOptions({ queryKey: queryKeys.routineInfo(id), queryFn: () => api.getRoutine(id) });
+
+export const routineRunsQuery = (id: string) => queryOptions({ queryKey: queryKeys.routineRuns(id), queryFn: () => api.routineRuns(id) });

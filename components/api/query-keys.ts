@@ -19,4 +19,16 @@ export const queryKeys = {
   context: (id: string) => ["thread", id, "context"] as const,
   contextInput: (id: string) => ["thread", id, "context", "input"] as const,
   files: (id: string) => ["thread", id, "files"] as const,
+  /** The newest `limit` messages in one request (a routine's transcript). */
+  latestMessages: (id: string, limit: number) => ["thread", id, "messages", "latest", limit] as const,
+  actions: (id: string) => ["thread", id, "actions"] as const,
+  outbox: (id: string) => ["thread", id, "outbox"] as const,
+  resumeDraft: (id: string) => ["thread", id, "resume"] as const,
+  workspaceThreads: (id: string) => ["thread", id, "workspace-threads"] as const,
+
+  /** Everything about one routine sits under ["routine", id]; its thread's data stays under ["thread", threadId]. */
+  routines: () => ["routines"] as const,
+  routine: (id: string) => ["routine", id] as const,
+  routineInfo: (id: string) => ["routine", id, "info"] as const,
+  routineRuns: (id: string) => ["routine", id, "runs"] as const,
 };

@@ -1,49 +1,46 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useRouter } from "next/navigation";
+import { readableError } from "@/components/api/api-error";
+import { resumeDraftQuery } from "@/components/api/queries";
 import { Button } from "@/components/ui/button";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { resumeApi, type ResumeDraft } from "./resume-api";
+import type { ResumeDraft } from "@/lib/api";
+import { useContinueInNewChat } from "./use-continue-in-new-chat";
 
-type State = { kind: "closed" } | { kind: "loading" } | { kind: "editing"; draft: ResumeDraft; text: string } | { kind: "starting"; text: string };
+type State = { kind: "closed" } | { kind: "loading" } | { kind: "editing"; draft: ResumeDraft; text: string };
+
+const EMPTY_DRAFT: ResumeDraft = { goal: "", planFiles: [], message: "" };
 
 /**
  * "Continue in a new chat": proposes the original goal and where the plan is, lets the person edit
  * it, then starts a new thread on the same workspace and action records with it.
  */
 export function ContinueInNewChat({ threadId }: { threadId: string }) {
-  const router = useRouter();
+  const queryClient = useQueryClient();
   const titleId = useId();
   const [state, setState] = useState<State>({ kind: "closed" });
-  const [error, setError] = useState<string | null>(null);
+  const [draftError, setDraftError] = useState<string | null>(null);
+  const continueIn = useContinueInNewChat(threadId);
 
   const open = async () => {
-    setError(null);
+    setDraftError(null);
+    continueIn.reset();
     setState({ kind: "loading" });
     try {
-      const draft = await resumeApi.draft(threadId);
+      const draft = await queryClient.fetchQuery(resumeDraftQuery(threadId));
       setState({ kind: "editing", draft, text: draft.message });
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      setState({ kind: "editing", draft: { goal: "", planFiles: [], message: "" }, text: "" });
+      setDraftError(readableError(e));
+      setState({ kind: "editing", draft: EMPTY_DRAFT, text: "" });
     }
   };
+  const close = () => setState({ kind: "closed" });
 
-  const start = async (text: string) => {
-    setState({ kind: "starting", text });
-    setError(null);
-    try {
-      const id = await resumeApi.continueIn(threadId, text);
-      setState({ kind: "closed" });
-      router.push(`/t/${id}`);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      setState((s) => (s.kind === "starting" ? { kind: "editing", draft: { goal: "", planFiles: [], message: text }, text } : s));
-    }
-  };
-
-  const text = state.kind === "editing" || state.kind === "starting" ? state.text : "";
+  const starting = continueIn.isPending;
+  const error = continueIn.error ? readableError(continueIn.error) : draftError;
+  const text = state.kind === "editing" ? state.text : "";
   const plans = state.kind === "editing" ? state.draft.planFiles : [];
   return (
     <>
@@ -51,8 +48,8 @@ export function ContinueInNewChat({ threadId }: { threadId: string }) {
         title="Start a fresh conversation on the same workspace and action records, with the original goal">
         Continue in a new chat
       </Button>
-      <ModalDialog open={state.kind !== "closed" && state.kind !== "loading"} title="Continue in a new chat" titleId={titleId}
-        onCancel={() => setState({ kind: "closed" })} testId="continue-dialog">
+      <ModalDialog open={state.kind === "editing"} title="Continue in a new chat" titleId={titleId}
+        onCancel={close} testId="continue-dialog">
         <p className="mt-1 text-sm text-neutral-600">
           The new chat shares this chat&apos;s workspace files and sent-email records, not its messages.
           {plans.length > 0 && <> Plan: {plans.join(", ")}.</>}
@@ -62,14 +59,15 @@ export function ContinueInNewChat({ threadId }: { threadId: string }) {
           aria-label="First message of the new chat"
           data-testid="continue-message"
           value={text}
-          disabled={state.kind === "starting"}
+          disabled={starting}
           onChange={(e) => state.kind === "editing" && setState({ ...state, text: e.target.value })}
         />
         {error && <p className="mt-2 text-sm text-red-700" role="alert">{error}</p>}
         <div className="mt-4 flex justify-end gap-2">
-          <Button onClick={() => setState({ kind: "closed" })}>Cancel</Button>
-          <Button variant="primary" data-testid="continue-start" disabled={state.kind !== "editing" || text.trim() === ""} onClick={() => void start(text)}>
-            {state.kind === "starting" ? "Working on the first reply…" : "Start the new chat"}
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="primary" data-testid="continue-start" disabled={starting || text.trim() === ""}
+            onClick={() => continueIn.mutate(text, { onSuccess: close })}>
+            {starting ? "Starting the new chat…" : "Start the new chat"}
           </Button>
         </div>
       </ModalDialog>

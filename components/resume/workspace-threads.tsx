@@ -1,20 +1,14 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
-import { resumeApi, type WorkspaceThread } from "./resume-api";
+import { workspaceThreadsQuery } from "@/components/api/queries";
+import type { WorkspaceThread } from "@/lib/api";
 
 /** Where the work moved: the other chats on this chat's workspace, earlier and later. */
 export function WorkspaceThreads({ threadId }: { threadId: string }) {
-  const [threads, setThreads] = useState<WorkspaceThread[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    resumeApi.workspaceThreads(threadId).then((t) => live && setThreads(t), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [threadId]);
+  // A failure leaves the bar out: it is a hint, not something to act on.
+  const threads = useQuery(workspaceThreadsQuery(threadId)).data ?? [];
 
   const index = threads.findIndex((t) => t.id === threadId);
   if (threads.length < 2 || index < 0) return null;

@@ -6,14 +6,14 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { cronToPreset, presetToCron, type SchedulePreset } from "@/lib/routines/presets";
-import { announceRoutinesChanged, routinesApi } from "./routines-api";
+import type { ApiRoutine } from "@/lib/api";
 import { ScheduleFields } from "./schedule-fields";
 import { SchedulePreview } from "./schedule-preview";
-import type { Routine } from "./types";
+import { useSaveRoutine } from "./use-routine-mutations";
 
 const INPUT = "w-full rounded-md border border-neutral-300 px-2 py-1.5 text-sm";
 
-type RoutineFormProps = { routine?: Routine; onSaved: (r: Routine) => void; onCancel?: () => void };
+type RoutineFormProps = { routine?: ApiRoutine; onSaved: (r: ApiRoutine) => void; onCancel?: () => void };
 
 /**
  * Create (no `routine`) or edit a routine; the server validates again and names a bad field.
@@ -28,28 +28,18 @@ function RoutineFormFields({ routine, onSaved, onCancel }: RoutineFormProps) {
   const [instructions, setInstructions] = useState(routine?.instructions ?? "");
   const [preset, setPreset] = useState<SchedulePreset>(routine ? cronToPreset(routine.cron) : { kind: "daily", time: "09:00" });
   const [timezone, setTimezone] = useState(routine?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const save = useSaveRoutine(routine);
+  const saving = save.isPending;
+  const error = save.error ? readableError(save.error) : null;
   const cron = presetToCron(preset);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      const input = { name, instructions, cron, timezone };
-      const saved = routine ? await routinesApi.update(routine.id, input) : await routinesApi.create(input);
-      announceRoutinesChanged();
-      onSaved(saved);
-    } catch (err) {
-      setError(readableError(err));
-    } finally {
-      setSaving(false);
-    }
+    save.mutate({ name, instructions, cron, timezone }, { onSuccess: onSaved });
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} data-testid="routine-form" className="flex flex-col gap-3">
+    <form onSubmit={submit} data-testid="routine-form" className="flex flex-col gap-3">
       <label className="text-sm font-medium">Name
         <input className={INPUT} data-testid="routine-name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
       </label>

@@ -1,12 +1,12 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import type { Routine } from "./types";
+import type { ApiRoutine } from "@/lib/api";
 
 const when = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 
 type RoutineHeaderProps = {
-  routine: Routine;
+  routine: ApiRoutine;
   busy: boolean;
   onEdit: () => void;
   onToggle: () => void;

@@ -11,19 +11,19 @@ import { fileHash } from "@/components/workspace/file-hash";
 import { NOTES_PATH } from "@/lib/routines/run-text";
 import { RoutineForm } from "./routine-form";
 import { RoutineHeader } from "./routine-header";
-import { announceRoutinesChanged, routinesApi } from "./routines-api";
 import { messageAnchor, RoutineTranscript } from "./routine-transcript";
 import { RunsList } from "./runs-list";
 import { useRoutine } from "./use-routine";
+import { useRoutineActions } from "./use-routine-mutations";
 
 /** One routine: its actions, its runs, its thread (a divider per run) and its workspace. */
 export function RoutinePage({ id }: { id: string }) {
   const router = useRouter();
-  const { load, runs, version, refresh } = useRoutine(id);
+  const { load, runs } = useRoutine(id);
+  const actions = useRoutineActions(id);
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [replies, setReplies] = useState(0);
 
   if (load.kind === "loading") return <div className="flex flex-1 items-center justify-center"><Spinner label="Loading routine" /></div>;
   if (load.kind === "not-found") return <p className="m-8 text-sm text-neutral-600" data-testid="routine-not-found">This routine does not exist, or it is not yours.</p>;
@@ -32,16 +32,7 @@ export function RoutinePage({ id }: { id: string }) {
   // The server's lease decides: a run left "running" by a server that went away does not block Run now.
   const busy = routine.running;
 
-  const act = (what: string, fn: () => Promise<unknown>) => {
-    setActionError(null);
-    fn().then(
-      () => {
-        announceRoutinesChanged();
-        return refresh();
-      },
-      (e: unknown) => setActionError(`Could not ${what}: ${readableError(e)}`),
-    );
-  };
+  const failed = (what: string) => ({ onError: (e: unknown) => setActionError(`Could not ${what}: ${readableError(e)}`) });
   const jump = (messageId: string) => document.getElementById(messageAnchor(messageId))?.scrollIntoView({ block: "start" });
 
   return (
@@ -51,13 +42,19 @@ export function RoutinePage({ id }: { id: string }) {
           routine={routine}
           busy={busy}
           onEdit={() => setEditing((v) => !v)}
-          onToggle={() => act(routine.enabled ? "pause" : "resume", () => routinesApi.update(id, { enabled: !routine.enabled }))}
-          onRunNow={() => act("start a run", () => routinesApi.runNow(id))}
+          onToggle={() => {
+            setActionError(null);
+            actions.setEnabled.mutate(!routine.enabled, failed(routine.enabled ? "pause" : "resume"));
+          }}
+          onRunNow={() => {
+            setActionError(null);
+            actions.runNow.mutate(undefined, failed("start a run"));
+          }}
           onDelete={() => setConfirmDelete(true)}
         />
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-4">
           {actionError && <Alert data-testid="routine-action-error">{actionError}</Alert>}
-          {editing && <RoutineForm routine={routine} onSaved={() => { setEditing(false); void refresh(); }} onCancel={() => setEditing(false)} />}
+          {editing && <RoutineForm routine={routine} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />}
           <section aria-label="Instructions" className="text-sm">
             <h2 className="mb-1 text-xs font-semibold tracking-wide text-neutral-500 uppercase">Each run</h2>
             <p className="whitespace-pre-wrap" data-testid="routine-instructions-text">{routine.instructions}</p>
@@ -67,10 +64,10 @@ export function RoutinePage({ id }: { id: string }) {
             <h2 className="mb-1 text-xs font-semibold tracking-wide text-neutral-500 uppercase">Runs</h2>
             <RunsList runs={runs} onJump={jump} />
           </section>
-          <RoutineTranscript threadId={routine.threadId} refreshSignal={version} onReplied={() => setReplies((n) => n + 1)} />
+          <RoutineTranscript threadId={routine.threadId} />
         </div>
       </div>
-      <WorkspacePanel key={version + replies} threadId={routine.threadId} />
+      <WorkspacePanel threadId={routine.threadId} />
       <ConfirmDialog
         open={confirmDelete}
         title="Delete this routine?"
@@ -79,13 +76,7 @@ export function RoutinePage({ id }: { id: string }) {
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => {
           setConfirmDelete(false);
-          routinesApi.remove(id).then(
-            () => {
-              announceRoutinesChanged();
-              router.push("/routines");
-            },
-            (e: unknown) => setActionError(`Could not delete: ${readableError(e)}`),
-          );
+          actions.remove.mutate(undefined, { onSuccess: () => router.push("/routines"), ...failed("delete") });
         }}
       />
     </div>

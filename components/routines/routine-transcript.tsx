@@ -1,13 +1,16 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { api } from "@/components/api/api-client";
 import { readableError } from "@/components/api/api-error";
+import { latestMessagesQuery } from "@/components/api/queries";
+import { queryKeys } from "@/components/api/query-keys";
 import { Markdown } from "@/components/chat/markdown";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import type { ApiMessage } from "@/lib/api";
 import { isNotesUpdateText } from "@/lib/routines/run-text";
-import { routinesApi } from "./routines-api";
-import type { TranscriptMessage } from "./types";
 
 const LIMIT = 200;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -19,45 +22,29 @@ export const messageAnchor = (id: string) => `routine-msg-${id}`;
  * own messages (run start, notes request) are folded; a person replies at the bottom, and those
  * replies are the follow-ups the next run's digest carries.
  */
-export function RoutineTranscript({ threadId, refreshSignal, onReplied }: { threadId: string; refreshSignal: number; onReplied: () => void }) {
-  const [messages, setMessages] = useState<TranscriptMessage[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+export function RoutineTranscript({ threadId }: { threadId: string }) {
+  const queryClient = useQueryClient();
+  const transcript = useQuery(latestMessagesQuery(threadId, LIMIT));
+  const messages = transcript.data;
   const [draft, setDraft] = useState("");
-  const [sending, setSending] = useState(false);
-  const [reloads, setReloads] = useState(0);
+  // The whole thread reads again (transcript and workspace panel): once the turn has started, and when it ends.
+  const refreshThread = () => queryClient.invalidateQueries({ queryKey: queryKeys.thread(threadId) });
+  const reply = useMutation({
+    mutationFn: async (text: string) => {
+      const turn = await api.startChatTurn(threadId, text);
+      void refreshThread();
+      await turn.finished;
+    },
+    onSuccess: () => setDraft(""),
+    onSettled: refreshThread,
+  });
+  const sending = reply.isPending;
+  const failure = reply.error ?? transcript.error;
+  const error = failure ? readableError(failure) : null;
 
-  useEffect(() => {
-    let live = true;
-    routinesApi.transcript(threadId, LIMIT).then(
-      (list) => {
-        if (!live) return;
-        setMessages(list);
-        setError(null);
-      },
-      (e: unknown) => {
-        if (live) setError(readableError(e));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [threadId, refreshSignal, reloads]);
-
-  const send = async (e: FormEvent) => {
+  const send = (e: FormEvent) => {
     e.preventDefault();
-    if (!draft.trim()) return;
-    setSending(true);
-    setError(null);
-    try {
-      await routinesApi.reply(threadId, draft);
-      setDraft("");
-      setReloads((n) => n + 1);
-      onReplied();
-    } catch (err) {
-      setError(readableError(err));
-    } finally {
-      setSending(false);
-    }
+    if (draft.trim()) reply.mutate(draft);
   };
 
   return (
@@ -74,7 +61,7 @@ export function RoutineTranscript({ threadId, refreshSignal, onReplied }: { thre
         </div>
       ))}
       {error && <Alert>{error}</Alert>}
-      <form onSubmit={(e) => void send(e)} className="mt-2 flex gap-2">
+      <form onSubmit={send} className="mt-2 flex gap-2">
         <textarea
           aria-label="Reply in the routine's thread"
           data-testid="routine-reply"
@@ -89,7 +76,7 @@ export function RoutineTranscript({ threadId, refreshSignal, onReplied }: { thre
   );
 }
 
-function TranscriptRow({ message: m }: { message: TranscriptMessage }) {
+function TranscriptRow({ message: m }: { message: ApiMessage }) {
   const runtime = m.role === "user" && (m.runStart || isNotesUpdateText(m.text));
   if (runtime) {
     return (

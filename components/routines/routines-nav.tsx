@@ -1,11 +1,14 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRoutines } from "./use-routines";
+import { readableError } from "@/components/api/api-error";
+import { routinesQuery } from "@/components/api/queries";
 
 /** The sidebar's Routines section: each routine links to its page; paused ones say so. */
 export function RoutinesNav({ activeId }: { activeId?: string | null }) {
-  const { routines, error } = useRoutines();
+  const { data: routines, error: failure } = useQuery(routinesQuery());
+  const error = failure ? readableError(failure) : null;
   return (
     <nav aria-label="Routines" data-testid="routines-nav" className="border-t border-neutral-200 px-2 py-2">
       <div className="flex items-center justify-between px-2 pb-1">

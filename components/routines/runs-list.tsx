@@ -1,10 +1,10 @@
 "use client";
 
-import type { RoutineRun } from "./types";
+import type { ApiRoutineRun } from "@/lib/api";
 
 const when = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 
-const STATUS_STYLE: Record<RoutineRun["status"], string> = {
+const STATUS_STYLE: Record<ApiRoutineRun["status"], string> = {
   queued: "bg-neutral-100 text-neutral-700",
   running: "bg-blue-100 text-blue-800",
   succeeded: "bg-green-100 text-green-800",
@@ -13,14 +13,14 @@ const STATUS_STYLE: Record<RoutineRun["status"], string> = {
   skipped: "bg-neutral-100 text-neutral-500",
 };
 
-function duration(run: RoutineRun): string {
+function duration(run: ApiRoutineRun): string {
   if (!run.startedAt || !run.finishedAt) return "";
   const s = (new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime()) / 1000;
   return s < 60 ? `${s.toFixed(1)} s` : `${Math.round(s / 60)} min`;
 }
 
 /** Runs, newest first: status, when, how long, and a link to where the run starts in the thread. */
-export function RunsList({ runs, onJump }: { runs: RoutineRun[]; onJump: (messageId: string) => void }) {
+export function RunsList({ runs, onJump }: { runs: ApiRoutineRun[]; onJump: (messageId: string) => void }) {
   if (runs.length === 0) return <p className="text-sm text-neutral-500">No runs yet. Use Run now, or wait for the schedule.</p>;
   return (
     <table className="w-full text-left text-sm" data-testid="runs-list">

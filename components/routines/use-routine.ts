@@ -1,47 +1,50 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, readableError } from "@/components/api/api-error";
-import { routinesApi } from "./routines-api";
-import type { Routine, RoutineRun } from "./types";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { isNotFound, readableError } from "@/components/api/api-error";
+import { routineQuery, routineRunsQuery } from "@/components/api/queries";
+import { queryKeys } from "@/components/api/query-keys";
+import type { ApiRoutine, ApiRoutineRun } from "@/lib/api";
+import { routineBusy } from "./routine-busy";
 
-export type RoutineLoad = { kind: "loading" } | { kind: "not-found" } | { kind: "failed"; message: string } | { kind: "ready"; routine: Routine };
+export type RoutineLoad = { kind: "loading" } | { kind: "not-found" } | { kind: "failed"; message: string } | { kind: "ready"; routine: ApiRoutine };
 
 const BUSY_POLL_MS = 1500;
 const IDLE_POLL_MS = 10_000;
 
-/** The routine and its runs, polled quickly while a run is queued or running (and the tab is in front). */
-export function useRoutine(id: string) {
-  const [load, setLoad] = useState<RoutineLoad>({ kind: "loading" });
-  const [runs, setRuns] = useState<RoutineRun[]>([]);
-  // Bumped whenever the runs change, so the transcript and the workspace reload.
-  const [version, setVersion] = useState(0);
-  const lastRuns = useRef("");
+/** Quick polling while a run is queued or running; the query cache skips it while the tab is hidden. */
+function pollInterval(queryClient: QueryClient, id: string): number {
+  const routine = queryClient.getQueryData<ApiRoutine>(queryKeys.routineInfo(id));
+  const runs = queryClient.getQueryData<ApiRoutineRun[]>(queryKeys.routineRuns(id));
+  return routineBusy(routine, runs) ? BUSY_POLL_MS : IDLE_POLL_MS;
+}
 
-  const refresh = useCallback(async () => {
-    try {
-      const [routine, list] = await Promise.all([routinesApi.get(id), routinesApi.runs(id)]);
-      setLoad({ kind: "ready", routine });
-      const key = JSON.stringify(list);
-      if (key !== lastRuns.current) {
-        lastRuns.current = key;
-        setRuns(list);
-        setVersion((v) => v + 1);
-      }
-    } catch (e) {
-      setLoad(e instanceof ApiError && e.status === 404 ? { kind: "not-found" } : { kind: "failed", message: readableError(e) });
-    }
-  }, [id]);
+/**
+ * The routine and its runs. When the runs change (a run starts or ends), the routine's thread is
+ * invalidated, so its transcript and workspace panel read again; so is the sidebar's list.
+ */
+export function useRoutine(id: string): { load: RoutineLoad; runs: ApiRoutineRun[] } {
+  const queryClient = useQueryClient();
+  const refetchInterval = () => pollInterval(queryClient, id);
+  const routine = useQuery({ ...routineQuery(id), refetchInterval });
+  const runs = useQuery({ ...routineRunsQuery(id), refetchInterval });
 
-  const busy = (load.kind === "ready" && load.routine.running) || runs.some((r) => r.status === "queued");
+  const threadId = routine.data?.threadId;
+  const seenRuns = useRef(runs.data);
   useEffect(() => {
-    const tick = () => {
-      if (document.visibilityState === "visible") void refresh();
-    };
-    tick();
-    const timer = setInterval(tick, busy ? BUSY_POLL_MS : IDLE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [refresh, busy]);
+    // Structural sharing keeps the same array while nothing changed, so this runs on real changes only.
+    const previous = seenRuns.current;
+    seenRuns.current = runs.data;
+    if (previous === undefined || previous === runs.data || !threadId) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.thread(threadId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.routines() });
+  }, [runs.data, threadId, queryClient]);
 
-  return { load, runs, version, refresh, setLoad };
+  const load: RoutineLoad = routine.data
+    ? { kind: "ready", routine: routine.data }
+    : routine.error
+      ? isNotFound(routine.error) ? { kind: "not-found" } : { kind: "failed", message: readableError(routine.error) }
+      : { kind: "loading" };
+  return { load, runs: runs.data ?? [] };
 }

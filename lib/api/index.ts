@@ -4,10 +4,13 @@
  * Request types are inferred from the zod schemas that validate them (lib/http/schemas.ts,
  * lib/workspace/http.ts); response types are derived from the server's return types where one exists.
  */
+export type * from "./actions";
 export type * from "./context";
 export type * from "./errors";
 export type * from "./messages";
 export type * from "./model";
+export type * from "./resume";
+export type * from "./routines";
 export type * from "./threads";
 export type * from "./wire";
 export type * from "./workspace";
