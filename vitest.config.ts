@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // lib/ marks its server modules with "server-only"; under test they run in plain Node.
+      "server-only": path.resolve(import.meta.dirname, "tests/support/server-only-stub.ts"),
+    },
+  },
   test: {
     projects: [
       {

@@ -1,3 +1,4 @@
+import "server-only";
 // The actions capability: an idempotency ledger and journal in front of every side effect.
 export { performAction } from "./perform";
 export { sweepActions, type SweepReport } from "./sweep";

@@ -1,3 +1,4 @@
+import "server-only";
 import { cookies, headers } from "next/headers";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";

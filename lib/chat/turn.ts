@@ -1,3 +1,4 @@
+import "server-only";
 import { createIdGenerator, readUIMessageStream, stepCountIs, streamText, type UIMessageChunk } from "ai";
 import { getChatModel } from "@/lib/ai/registry";
 import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "@/lib/config";
 import type { ActionProvider } from "@/lib/actions/types";
 import { createOutboxTransport } from "./outbox-transport";

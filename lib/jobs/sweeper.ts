@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { markInterrupted } from "@/lib/chat/turn-lease";

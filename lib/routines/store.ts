@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { assertSchedule, type CreateRoutineInput, type UpdateRoutineInput } from "./schemas";

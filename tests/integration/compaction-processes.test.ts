@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { seedConversation } from "./support/seed";
 import { createThread } from "@/lib/db/threads";
+import { TSX_WORKER } from "./support/tsx-worker";
 
 const run = promisify(execFile);
 
@@ -27,7 +28,7 @@ describe.each(testDatabases())("compaction lease across processes on $name", (ta
     ]);
     const startAt = String(Date.now() + 8000);
     const env2 = { ...process.env, CONTEXT_RECENT_TOKENS: "20", COMPACT_AT_INPUT_TOKENS: "100", OFFLINE_DELAY_MS: "0" };
-    const worker = () => run(process.execPath, ["--import", "tsx", "tests/integration/support/compact-worker.ts", env.url, t.id, startAt], { env: env2 });
+    const worker = () => run(process.execPath, [...TSX_WORKER, "tests/integration/support/compact-worker.ts", env.url, t.id, startAt], { env: env2 });
     const outputs = await Promise.all([worker(), worker()]);
     const statuses = outputs.map((o) => JSON.parse(o.stdout.trim().split("\n").pop()!).status).sort();
     expect(statuses).toEqual(["busy", "saved"]);

@@ -8,6 +8,7 @@ import { resetConfigForTests } from "@/lib/config";
 import { createThread } from "@/lib/db/threads";
 import { sweepDeadCompactions, sweepExpiredTurns } from "@/lib/jobs/sweeper";
 import { seedConversation } from "./support/seed";
+import { TSX_WORKER } from "./support/tsx-worker";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -112,7 +113,7 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
 
   it("a process killed mid-reply leaves an interrupted reply with its partial text, and the thread goes on", async () => {
     const t = await createThread(userId);
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/integration/support/turn-worker.ts", env.url, userId, t.id, "long 1000"], {
+    const child = spawn(process.execPath, [...TSX_WORKER, "tests/integration/support/turn-worker.ts", env.url, userId, t.id, "long 1000"], {
       env: { ...process.env, OFFLINE_DELAY_MS: "20", REPLY_SAVE_EVERY_MS: "200", TURN_LEASE_MS: "1500" },
       stdio: ["ignore", "pipe", "inherit"],
     });

@@ -9,6 +9,7 @@ import { providerByName } from "@/lib/actions/providers";
 import type { CrashPoint } from "@/lib/actions/crash-points";
 import type { SweepReport } from "@/lib/actions/sweep";
 import { createSmtpTransport } from "@/lib/email/smtp-transport";
+import { TSX_WORKER } from "../support/tsx-worker";
 
 /**
  * Runs the worker until it reports the crash point, then kills it with SIGKILL: no cleanup, no
@@ -16,7 +17,7 @@ import { createSmtpTransport } from "@/lib/email/smtp-transport";
  */
 function runAndKill(url: string, args: string[], point: CrashPoint, extraEnv: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/integration/actions/support/action-worker.ts", url, ...args], {
+    const child = spawn(process.execPath, [...TSX_WORKER, "tests/integration/actions/support/action-worker.ts", url, ...args], {
       env: { ...process.env, LEDGER_CRASH_AT: `${point}:wait`, EMAIL_TO: "me@example.com", ...extraEnv },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -100,7 +101,7 @@ describe.each(testDatabases())("actions across a killed process on $name", (targ
     await runAndKill(env.url, ["chat", userId, "k13"], "after_claim", {});
     const startAt = String(Date.now() + 6000);
     const sweepNow = String(later().getTime());
-    const worker = () => promisify(execFile)(process.execPath, ["--import", "tsx", "tests/integration/actions/support/sweep-worker.ts", env.url, startAt, sweepNow]);
+    const worker = () => promisify(execFile)(process.execPath, [...TSX_WORKER, "tests/integration/actions/support/sweep-worker.ts", env.url, startAt, sweepNow]);
     const here = async () => {
       await new Promise((r) => setTimeout(r, Number(startAt) - Date.now()));
       return sweepActions({ now: new Date(Number(sweepNow)), providerFor: providers });

@@ -6,6 +6,7 @@ import { recordRun } from "@/lib/routines/claim";
 import { tick } from "@/lib/routines/scheduler";
 import { updateRoutine } from "@/lib/routines/store";
 import { newRoutine } from "./support/routine-helpers";
+import { TSX_WORKER } from "../support/tsx-worker";
 
 const exec = promisify(execFile);
 const HOUR = 3_600_000;
@@ -91,7 +92,7 @@ describe.each(testDatabases())("routine scheduling on $name", (target) => {
     const routines = [];
     for (let i = 0; i < 4; i++) routines.push(await dueRoutine(`race ${i}`, 1 + (i % 2) * 3));
     const startAt = String(Date.now() + 6000);
-    const worker = () => exec(process.execPath, ["--import", "tsx", "tests/integration/routines/support/tick-worker.ts", env.url, startAt, "3"], {
+    const worker = () => exec(process.execPath, [...TSX_WORKER, "tests/integration/routines/support/tick-worker.ts", env.url, startAt, "3"], {
       env: { ...process.env, OFFLINE_DELAY_MS: "0", ROUTINES_SCHEDULER: "off" },
     });
     const outputs = await Promise.all([worker(), worker()]);
