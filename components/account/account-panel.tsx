@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { authApi, type Me, type SessionInfo } from "./auth-api";
+import { authApi, type Me, type SessionInfo } from "@/components/api/auth-client";
 import { CredentialsForm } from "./credentials-form";
 import { SessionList } from "./session-list";
 

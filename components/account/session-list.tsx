@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import type { SessionInfo } from "./auth-api";
+import type { SessionInfo } from "@/components/api/auth-client";
 
 /** Where this account is signed in; any session but this one can be revoked from here. */
 export function SessionList({ sessions, currentToken, onRevoke }: {

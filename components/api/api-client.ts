@@ -1,4 +1,5 @@
 import type {
+  ApiPinState,
   ActionDecision,
   ActionListResponse,
   ApiMessage,
@@ -113,6 +114,10 @@ export const api = {
   stopTurn: (id: string) => request<StopTurnResponse>(`${threadUrl(id)}/turn/stop`, { method: "POST" }),
   startChatTurn,
 
+  pins: (id: string) => request<ApiPinState>(`${threadUrl(id)}/pins`),
+  /** Pins or unpins a message; over the pin budget it is a 422 with the server's reason. */
+  setPinned: (id: string, messageId: string, pinned: boolean) =>
+    request<ApiPinState>(`${threadUrl(id)}/messages/${encodeURIComponent(messageId)}/pin`, { method: pinned ? "POST" : "DELETE" }),
   context: (id: string) => request<ContextInfo>(`${threadUrl(id)}/context`),
   contextWithInput: (id: string) => request<ContextInfo>(`${threadUrl(id)}/context?input=1`),
   model: () => request<ModelInfo>("/api/model"),

@@ -24,6 +24,9 @@ export const olderPageQuery = (id: string, before: string) =>
     staleTime: 5 * 60_000,
   });
 
+/** Shared by every pin button of a thread: one request, one truth. */
+export const pinsQuery = (id: string) => queryOptions({ queryKey: queryKeys.pins(id), queryFn: () => api.pins(id) });
+
 export const contextQuery = (id: string) => queryOptions({ queryKey: queryKeys.context(id), queryFn: () => api.context(id) });
 
 export const contextInputQuery = (id: string) =>

@@ -9,6 +9,7 @@ export type * from "./context";
 export type * from "./errors";
 export type * from "./messages";
 export type * from "./model";
+export type * from "./pins";
 export type * from "./resume";
 export type * from "./routines";
 export type * from "./threads";
