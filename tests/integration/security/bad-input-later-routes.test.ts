@@ -85,6 +85,7 @@ describe.each(testDatabases())("hostile input at the later routes on $name", (ta
       // Everything of everyone, straight from the database: the other person's rows too.
       db: {
         users: await env.db.user.count(),
+        accounts: await env.db.authUser.count(),
         threads: await rows(() => env.db.thread.findMany({ orderBy: { id: "asc" } })),
         messages: await rows(() => env.db.message.findMany({ orderBy: { id: "asc" } })),
         routines: await rows(() => env.db.routine.findMany({ orderBy: { id: "asc" } })),

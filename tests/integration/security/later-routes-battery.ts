@@ -1,5 +1,6 @@
 import type { Call } from "./support";
 import { BAD_NUMBERS, JUNK_IDS, LONE, NUL, hostileWrites, type Case } from "./hostile";
+import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as stopRoute from "@/app/api/threads/[id]/turn/stop/route";
 import * as streamRoute from "@/app/api/chat/[id]/stream/route";
@@ -121,6 +122,16 @@ export function badInputCases(ids: Ids, cronSecret: string): Case[] {
     add(`${name} as a form`, route, { ...call, body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
     add(`${name} from another origin`, route, { ...call, headers: { origin: "http://evil.test" } });
     add(`${name} cross-site fetch metadata`, route, { ...call, headers: { "sec-fetch-site": "cross-site" } });
+  }
+
+  // Account bodies: better-auth checks their shape, the gate what the databases cannot store.
+  const signUp = { email: "new@person.test", password: "a-long-password", name: "New" };
+  for (const [path, body] of [["/sign-up/email", signUp], ["/sign-in/email", { email: signUp.email, password: signUp.password }], ["/update-user", { name: "n" }]] as const) {
+    for (const field of Object.keys(body)) {
+      for (const [label, text] of [["NUL", NUL], ["lone surrogate", LONE]]) add(`auth ${path} ${field} ${label}`, authRoute, { method: "POST", url: `/api/auth${path}`, body: { ...body, [field]: text } });
+    }
+    add(`auth ${path} with a NUL in a key`, authRoute, { method: "POST", url: `/api/auth${path}`, body: { ...body, [NUL]: 1 } });
+    hostileWrites(add, `auth ${path}`, authRoute, { method: "POST", url: `/api/auth${path}`, body }, 16_384);
   }
 
   // Same length as the right header in UTF-16 units, not in bytes.
