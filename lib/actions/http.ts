@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { idSchema, queryInt } from "@/lib/http/schemas";
+import { storableString } from "@/lib/http/safe-text";
 
 // Request shapes of the actions API (kept apart from lib/http/schemas.ts to ease merging).
 export const resolveActionSchema = z.object({ decision: z.enum(["mark_sent", "send_again"]) }).strict();
 
-export const actionKeySchema = z.string().min(1).max(300);
+// A key is matched as stored: NUL has no place in a PostgreSQL text column, so it cannot name one.
+export const actionKeySchema = storableString().min(1).max(300);
 
 export const outboxQuerySchema = z.object({
-  threadId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "must be an id").optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  threadId: idSchema.optional(),
+  limit: queryInt(1, 200).default(100),
 });

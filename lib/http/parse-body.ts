@@ -43,7 +43,8 @@ async function readCapped(req: Request, maxBytes: number): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: on a tee'd body (req.clone()) cancel settles only once both copies are cancelled.
+      void reader.cancel().catch(() => undefined);
       throw new AppError("too_large", `Request body is larger than ${maxBytes} bytes`);
     }
     chunks.push(value);

@@ -24,6 +24,35 @@ export const storableString = () =>
     if (reason) ctx.addIssue({ code: "custom", message: reason });
   });
 
+/** The first string in a JSON value (keys included) that cannot be stored, with where it is. */
+export function firstUnstorable(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; reason: string } | null {
+  if (typeof value === "string") {
+    const reason = unstorableReason(value);
+    return reason ? { path, reason } : null;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = firstUnstorable(value[i], [...path, i]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === "object") {
+    for (const [key, v] of Object.entries(value)) {
+      const reason = unstorableReason(key);
+      if (reason) return { path, reason: `has a key that ${reason}` };
+      const found = firstUnstorable(v, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Any JSON object whose strings can all be stored: for bodies whose exact fields a library checks. */
+export const storableJsonObject = () =>
+  z.looseObject({}).superRefine((value, ctx) => {
+    const found = firstUnstorable(value);
+    if (found) ctx.addIssue({ code: "custom", path: found.path, message: found.reason });
+  });
+
 /** Largest value an INTEGER column holds on PostgreSQL (int4); our versions and cursors live there. */
 export const MAX_INT32 = 2_147_483_647;
 

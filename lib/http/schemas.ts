@@ -35,11 +35,19 @@ export const createThreadSchema = z
 export const renameThreadSchema = z.object({ title: storableString().trim().min(1, "must not be empty").max(200) }).strict();
 export const editMessageSchema = z.object({ text: storableString().min(1, "must not be empty") }).strict();
 
+/**
+ * A query-string integer from `min` to `max`: plain decimal digits only, so "0x10", " 5", "1e3"
+ * and "1.5" are refused rather than coerced into some other number.
+ */
+export function queryInt(min: number, max: number) {
+  const message = `must be an integer from ${min} to ${max}`;
+  return z.string().regex(/^\d{1,10}$/, message).transform(Number).pipe(z.number().int().min(min, message).max(max, message));
+}
+
 export const pageQuerySchema = z.object({
   // Digits only, then bounded: Number("99999999999999999999") would lose precision, and a value
   // past int4 breaks the PostgreSQL query.
   before: z.string().regex(/^\d{1,10}$/, "must be a cursor from nextCursor")
     .refine((v) => Number(v) <= MAX_INT32, "must be a cursor from nextCursor").optional(),
-  limit: z.string().regex(/^\d{1,3}$/, "must be an integer from 1 to 200").transform(Number)
-    .pipe(z.number().int().min(1, "must be an integer from 1 to 200").max(200, "must be an integer from 1 to 200")).default(50),
+  limit: queryInt(1, 200).default(50),
 });

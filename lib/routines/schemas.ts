@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { storableString } from "@/lib/http/safe-text";
 import { scheduleProblem } from "./schedule";
 
 /** Request bodies of /api/routines. The schedule's validity is checked on the pair (cron, timezone). */
 const fields = {
-  name: z.string().trim().min(1, "must not be empty").max(100),
-  instructions: z.string().trim().min(1, "must not be empty").max(8000),
-  cron: z.string().trim().min(1, "must not be empty").max(120),
-  timezone: z.string().trim().min(1, "must not be empty").max(64),
+  name: storableString().trim().min(1, "must not be empty").max(100),
+  instructions: storableString().trim().min(1, "must not be empty").max(8000),
+  cron: storableString().trim().min(1, "must not be empty").max(120),
+  timezone: storableString().trim().min(1, "must not be empty").max(64),
   enabled: z.boolean(),
 };
 

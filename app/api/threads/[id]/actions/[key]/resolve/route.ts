@@ -2,7 +2,7 @@ import { currentUserId } from "@/lib/auth/session";
 import { actionKeySchema, resolveActionSchema } from "@/lib/actions/http";
 import { resolveAction } from "@/lib/actions/resolve";
 import { getOwnedThread } from "@/lib/db/threads";
-import { AppError } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import { handler } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/parse-body";
 
@@ -10,8 +10,9 @@ import { parseBody } from "@/lib/http/parse-body";
 export const POST = handler<{ id: string; key: string }>(async (req, { id, key }) => {
   const userId = await currentUserId();
   await getOwnedThread(userId, id);
-  const parsedKey = actionKeySchema.safeParse(decodeURIComponent(key));
-  if (!parsedKey.success) throw new AppError("invalid_body", "Invalid action key");
+  // Next has already decoded the segment once; decoding again would break keys holding a "%".
+  const parsedKey = actionKeySchema.safeParse(key);
+  if (!parsedKey.success) throw notFound("Action");
   const { decision } = await parseBody(req, resolveActionSchema, 1024);
   const outcome = await resolveAction({ userId, threadId: id, key: parsedKey.data, decision });
   return Response.json({ outcome });
