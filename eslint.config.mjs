@@ -3,7 +3,18 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", ".next*/**", "lib/db/generated/**", "data/**", "test-data/**", "next-env.d.ts", "playwright-report/**", "test-results/**"] },
+  {
+    ignores: [
+      "node_modules/**",
+      ".next*/**",
+      "lib/db/generated/**",
+      "data/**",
+      "test-data/**",
+      "next-env.d.ts",
+      "playwright-report/**",
+      "test-results/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +31,10 @@ export default tseslint.config(
     // routines' schedule math and message texts are pure too (the browser previews schedules).
     files: ["lib/context/**/*.ts", "lib/routines/presets.ts", "lib/routines/schedule.ts", "lib/routines/run-text.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["@/lib/db/*", "@/lib/chat/*", "next/*", "react", "node:*", "@prisma/*", "pg", "better-sqlite3"] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["@/lib/db/*", "@/lib/chat/*", "next/*", "react", "node:*", "@prisma/*", "pg", "better-sqlite3"] },
+      ],
     },
   },
   {
@@ -28,28 +42,56 @@ export default tseslint.config(
     // (type-only) and the pure helpers (lib/context), never the database, auth, or server modules.
     files: ["components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{
-          group: [
-            "@/lib/**", "!@/lib/api", "!@/lib/api/**", "!@/lib/context", "!@/lib/context/**",
-            "!@/lib/routines", "@/lib/routines/*", "!@/lib/routines/presets", "!@/lib/routines/schedule", "!@/lib/routines/run-text", "**/../lib/**",
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "@/lib/**",
+                "!@/lib/api",
+                "!@/lib/api/**",
+                "!@/lib/context",
+                "!@/lib/context/**",
+                "!@/lib/routines",
+                "@/lib/routines/*",
+                "!@/lib/routines/presets",
+                "!@/lib/routines/schedule",
+                "!@/lib/routines/run-text",
+                "**/../lib/**",
+              ],
+              message:
+                "components/ import only the API contracts (@/lib/api) and pure helpers (@/lib/context, the routines' schedule math) from lib/; server data comes through components/api.",
+            },
           ],
-          message: "components/ import only the API contracts (@/lib/api) and pure helpers (@/lib/context, the routines' schedule math) from lib/; server data comes through components/api.",
-        }],
-      }],
+        },
+      ],
     },
   },
   {
     // The contracts exist only as types, so importing them never pulls server code into the bundle.
     files: ["lib/api/**/*.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", {
-        patterns: [{ group: ["**", "*"], allowTypeImports: true, message: "lib/api is type-only: use `import type`." }],
-      }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["**", "*"], allowTypeImports: true, message: "lib/api is type-only: use `import type`." }],
+        },
+      ],
     },
   },
   {
     files: ["scripts/**/*.mjs", "*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", crypto: "readonly", URL: "readonly", Buffer: "readonly", WebAssembly: "readonly", globalThis: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        crypto: "readonly",
+        URL: "readonly",
+        Buffer: "readonly",
+        WebAssembly: "readonly",
+        globalThis: "readonly",
+      },
+    },
   },
 );

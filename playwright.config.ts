@@ -21,7 +21,10 @@ let postgresUrl = "";
 if (!process.env.E2E_PREPARED) {
   execFileSync(process.execPath, ["scripts/start.mjs", "--build-only"], { stdio: "inherit" });
   if (POSTGRES) {
-    postgresUrl = execFileSync(process.execPath, ["scripts/e2e-postgres-db.mjs", POSTGRES, `lrc_e2e_${PORT}`], { encoding: "utf8" }).trim().split("\n").pop()!;
+    postgresUrl = execFileSync(process.execPath, ["scripts/e2e-postgres-db.mjs", POSTGRES, `lrc_e2e_${PORT}`], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .pop()!;
   }
   process.env.E2E_PREPARED = "1";
   process.env.E2E_POSTGRES_APP_URL = postgresUrl;
@@ -35,7 +38,13 @@ const server = (port: number, databaseUrl: string, fresh: string, dataDir?: stri
   reuseExistingServer: false,
   timeout: 300_000,
   stdout: "pipe" as const,
-  env: { ...appEnv, PORT: String(port), DATABASE_URL: databaseUrl, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
+  env: {
+    ...appEnv,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+  },
 });
 
 // The main server: the production build on its own SQLite file. With TEST_DATABASE_URL, two more
@@ -55,8 +64,15 @@ export default defineConfig({
     launchOptions: {
       // Playwright's own browser download is unreachable offline: use Debian's chromium.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   webServer: [

@@ -9,8 +9,9 @@ import { pageCsp } from "./lib/http/security-headers";
  */
 export function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
-  const https = request.nextUrl.protocol === "https:"
-    || (appConfig().TRUST_PROXY && request.headers.get("x-forwarded-proto")?.split(",")[0].trim() === "https");
+  const https =
+    request.nextUrl.protocol === "https:" ||
+    (appConfig().TRUST_PROXY && request.headers.get("x-forwarded-proto")?.split(",")[0].trim() === "https");
   const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === "development", https });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -34,13 +34,28 @@ async function measure(target: TestDatabase, label: string, transport: ActionPro
     const providerKey = providerKeyFor("bench", key);
     return { providerKey, providerRef: messageIdFor(providerKey), scope: "bench", key, userId, threadId: null };
   };
-  const spec = (key: string, i: number) => ({ scope: "bench", key, type: "send_email", userId, threadId: null, runId: null, stepId: null, request: request(i) });
+  const spec = (key: string, i: number) => ({
+    scope: "bench",
+    key,
+    type: "send_email",
+    userId,
+    threadId: null,
+    runId: null,
+    stepId: null,
+    request: request(i),
+  });
   const bare = await perAction(RUNS, (i) => transport.execute(request(i), call(`${run}:bare:${i}`)));
   const ledger = await perAction(RUNS, (i) => performAction(spec(`${run}:ledger:${i}`, i), transport));
   const repeat = await perAction(RUNS, () => performAction(spec(`${run}:ledger:0`, 0), transport));
   return {
-    database: target.name, transport: label, "bare send ms": bare.toFixed(2), "through ledger ms": ledger.toFixed(2),
-    "overhead ms": (ledger - bare).toFixed(2), "ledger/bare": (ledger / bare).toFixed(2), "repeat key ms": repeat.toFixed(2), "repeat/bare": (repeat / bare).toFixed(2),
+    database: target.name,
+    transport: label,
+    "bare send ms": bare.toFixed(2),
+    "through ledger ms": ledger.toFixed(2),
+    "overhead ms": (ledger - bare).toFixed(2),
+    "ledger/bare": (ledger / bare).toFixed(2),
+    "repeat key ms": repeat.toFixed(2),
+    "repeat/bare": (repeat / bare).toFixed(2),
   };
 }
 

@@ -16,12 +16,26 @@ async function seedThread(userId: string, count: number): Promise<string> {
   const rows = Array.from({ length: count }, (_, i) => {
     const role = i % 2 === 0 ? "user" : "assistant";
     const text = `${role} message ${i}: working through src/module${i % 97}/file.ts and the checklist in migration.md.`;
-    return { id: `${thread.id}-m${i}`, threadId: thread.id, seq: i + 1, role, text, tokens: 24, parts: JSON.stringify([{ type: "text", text }]) };
+    return {
+      id: `${thread.id}-m${i}`,
+      threadId: thread.id,
+      seq: i + 1,
+      role,
+      text,
+      tokens: 24,
+      parts: JSON.stringify([{ type: "text", text }]),
+    };
   });
   for (let i = 0; i < rows.length; i += 5000) await db().message.createMany({ data: rows.slice(i, i + 5000) });
   const cutIndex = Math.max(0, count - RECENT) - (Math.max(0, count - RECENT) % 2); // a user message
   await db().summary.create({
-    data: { threadId: thread.id, text: "## Goal\nMigrate callers.\n## Open items\n- src/cli/accounts.ts", tokens: 20, cutMessageId: rows[cutIndex].id, status: "active" },
+    data: {
+      threadId: thread.id,
+      text: "## Goal\nMigrate callers.\n## Open items\n- src/cli/accounts.ts",
+      tokens: 20,
+      cutMessageId: rows[cutIndex].id,
+      status: "active",
+    },
   });
   return thread.id;
 }

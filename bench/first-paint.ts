@@ -16,7 +16,13 @@ const SIZES = [20, 2000];
 
 function startServer(dataDir: string): ChildProcess {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: `file:${path.join(dataDir, "bench.db")}`, CHAT_MODEL: "offline" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${path.join(dataDir, "bench.db")}`,
+      CHAT_MODEL: "offline",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   child.stdout?.resume();
@@ -26,7 +32,10 @@ function startServer(dataDir: string): ChildProcess {
 async function waitForServer(child: ChildProcess): Promise<void> {
   for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${BASE}/api/model`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${BASE}/api/model`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -40,9 +49,10 @@ async function seedThread(context: BrowserContext, size: number): Promise<{ id: 
   const { db } = await import("@/lib/db/client");
   const rows = Array.from({ length: size }, (_, i) => {
     const role = i % 2 === 0 ? "user" : "assistant";
-    const text = role === "user"
-      ? `Step ${i}: check src/module${i}/handler.ts and tick item ${i} in migration.md.`
-      : `Done with step ${i}.\n\n- updated \`src/module${i}/handler.ts\`\n- ticked item ${i} in **migration.md**\n\nNext is reconcileAccount${i}; the tests for it pass locally and the checklist has ${size - i} items left.`;
+    const text =
+      role === "user"
+        ? `Step ${i}: check src/module${i}/handler.ts and tick item ${i} in migration.md.`
+        : `Done with step ${i}.\n\n- updated \`src/module${i}/handler.ts\`\n- ticked item ${i} in **migration.md**\n\nNext is reconcileAccount${i}; the tests for it pass locally and the checklist has ${size - i} items left.`;
     return { id: `${id}-m${i + 1}`, threadId: id, seq: i + 1, role, text, tokens: 40, parts: JSON.stringify([{ type: "text", text }]) };
   });
   for (let i = 0; i < rows.length; i += 500) await db().message.createMany({ data: rows.slice(i, i + 500) });
@@ -87,12 +97,21 @@ async function openThread(context: BrowserContext, threadId: string, lastId: str
   const page = await context.newPage();
   await page.addInitScript(watchFor(lastId));
   await page.goto(`${BASE}/t/${threadId}`, { waitUntil: "commit" });
-  await page.waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt !== undefined, null, { timeout: 30_000 }).catch(async (e: unknown) => {
-    const shown = (await page.locator("main").innerText().catch(() => "")).slice(0, 300);
-    throw new Error(`message ${lastId} never became visible; the page shows: ${shown}`, { cause: e });
-  });
+  await page
+    .waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt !== undefined, null, { timeout: 30_000 })
+    .catch(async (e: unknown) => {
+      const shown = (
+        await page
+          .locator("main")
+          .innerText()
+          .catch(() => "")
+      ).slice(0, 300);
+      throw new Error(`message ${lastId} never became visible; the page shows: ${shown}`, { cause: e });
+    });
   const visibleMs = await page.evaluate(() => (window as unknown as { __visibleAt: number }).__visibleAt);
-  const firstByteMs = await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart);
+  const firstByteMs = await page.evaluate(
+    () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart,
+  );
   return { page, visibleMs, firstByteMs, nodes: await domNodes(page), heapMb: await heapMb(page) };
 }
 
@@ -120,7 +139,14 @@ export async function benchFirstPaint(): Promise<string> {
   const server = startServer(dataDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
   try {
     await waitForServer(server);
@@ -136,7 +162,12 @@ export async function benchFirstPaint(): Promise<string> {
         if (size === SIZES.at(-1) && i === RUNS - 1) results[size] = { paint, scroll: await scrollToTop(page, thread.firstId) };
         await page.close();
       }
-      const typical = { visibleMs: med(runs.map((r) => r.visibleMs)), firstByteMs: med(runs.map((r) => r.firstByteMs)), nodes: med(runs.map((r) => r.nodes)), heapMb: med(runs.map((r) => r.heapMb)) };
+      const typical = {
+        visibleMs: med(runs.map((r) => r.visibleMs)),
+        firstByteMs: med(runs.map((r) => r.firstByteMs)),
+        nodes: med(runs.map((r) => r.nodes)),
+        heapMb: med(runs.map((r) => r.heapMb)),
+      };
       results[size] = { ...results[size], paint: typical };
     }
     const [small, large] = SIZES.map((s) => results[s]);

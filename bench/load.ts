@@ -54,16 +54,40 @@ async function scenario(name: string, urls: string[], countMessages: () => Promi
   await new Promise((r) => setTimeout(r, 500));
   const stored = (await countMessages()) - before;
   const row = (label: string, key: keyof ChatTiming) => ({
-    scenario: name, measure: label,
+    scenario: name,
+    measure: label,
     single_ms: single[key].toFixed(0),
-    p50_ms: pct(timings.map((t) => t[key]), 50).toFixed(0),
-    p95_ms: pct(timings.map((t) => t[key]), 95).toFixed(0),
-    p50_vs_single: (pct(timings.map((t) => t[key]), 50) / single[key]).toFixed(2) + "x",
-    p95_vs_single: (pct(timings.map((t) => t[key]), 95) / single[key]).toFixed(2) + "x",
+    p50_ms: pct(
+      timings.map((t) => t[key]),
+      50,
+    ).toFixed(0),
+    p95_ms: pct(
+      timings.map((t) => t[key]),
+      95,
+    ).toFixed(0),
+    p50_vs_single:
+      (
+        pct(
+          timings.map((t) => t[key]),
+          50,
+        ) / single[key]
+      ).toFixed(2) + "x",
+    p95_vs_single:
+      (
+        pct(
+          timings.map((t) => t[key]),
+          95,
+        ) / single[key]
+      ).toFixed(2) + "x",
   });
   return {
     rows: [row("first byte", "firstByte"), row("first text", "firstText"), row("whole reply", "whole")],
-    sent: CHATS * 2, stored, firstTextP50: pct(timings.map((t) => t.firstText), 50),
+    sent: CHATS * 2,
+    stored,
+    firstTextP50: pct(
+      timings.map((t) => t.firstText),
+      50,
+    ),
   };
 }
 

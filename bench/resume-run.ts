@@ -36,7 +36,13 @@ async function turn(userId: string, threadId: string, text: string): Promise<voi
 async function done(workspaceId: string, n: number, fixture: ReturnType<typeof buildFixture>) {
   const files = await db().workspaceFile.findMany({ where: { workspaceId, deletedAt: null }, select: { path: true, content: true } });
   const sent = await db().outboxMessage.findMany({ where: { scope: `workspace:${workspaceId}` }, select: { to: true, subject: true } });
-  return checkDone({ n, files: new Map(files.map((f) => [f.path, f.content])), planPath: fixture.planPath, summaryTo: fixture.summaryTo, sent });
+  return checkDone({
+    n,
+    files: new Map(files.map((f) => [f.path, f.content])),
+    planPath: fixture.planPath,
+    summaryTo: fixture.summaryTo,
+    sent,
+  });
 }
 
 /** A row still waiting for its outcome: the sweeper's scheduled pass settles it (time moved past its lease). */
@@ -51,12 +57,19 @@ async function sweepIfUnsettled(workspaceId: string): Promise<boolean> {
  * `interruptAfter`: abandon the first thread after that many turns (null: never; "send-window":
  * when the summary send has reached the provider but its outcome is not recorded).
  */
-export async function runResumeTask(opts: { userId: string; n: number; point: ResumePoint; interruptAfter: number | null; maxTurns?: number }): Promise<ResumeRun> {
+export async function runResumeTask(opts: {
+  userId: string;
+  n: number;
+  point: ResumePoint;
+  interruptAfter: number | null;
+  maxTurns?: number;
+}): Promise<ResumeRun> {
   const { userId, n, point } = opts;
   const maxTurns = opts.maxTurns ?? n * 2 + 6;
   const fixture = buildFixture(n);
   const first = await createThread(userId, `Resume task (${point})`);
-  for (const f of fixture.files) await writeFile(first.workspaceId, { path: f.path, content: f.content, baseVersion: null, author: "person" });
+  for (const f of fixture.files)
+    await writeFile(first.workspaceId, { path: f.path, content: f.content, baseVersion: null, author: "person" });
 
   let crashed = false;
   if (point === "send-window") {
@@ -79,7 +92,8 @@ export async function runResumeTask(opts: { userId: string; n: number; point: Re
       message = CONTINUE;
       // Checked before "finished": in the send window the provider has the email, yet the first
       // thread never learned it, so the work still moves to a fresh thread.
-      const interrupt = current === first.id && (point === "send-window" ? crashed : opts.interruptAfter !== null && turns >= opts.interruptAfter);
+      const interrupt =
+        current === first.id && (point === "send-window" ? crashed : opts.interruptAfter !== null && turns >= opts.interruptAfter);
       if (interrupt) {
         interruptedAfter = turns;
         const draft = await resumeDraft(userId, first.id);
@@ -95,14 +109,28 @@ export async function runResumeTask(opts: { userId: string; n: number; point: Re
   } finally {
     setCrashHookForTests(null);
   }
-  return { point, turns, interruptedAfter, threadIds: threads, ...(await measure(first.workspaceId, threads, n, fixture, point, sawUnsettled)) };
+  return {
+    point,
+    turns,
+    interruptedAfter,
+    threadIds: threads,
+    ...(await measure(first.workspaceId, threads, n, fixture, point, sawUnsettled)),
+  };
 }
 
-async function measure(workspaceId: string, threadIds: string[], n: number, fixture: ReturnType<typeof buildFixture>, point: ResumePoint, sawUnsettled: boolean) {
+async function measure(
+  workspaceId: string,
+  threadIds: string[],
+  n: number,
+  fixture: ReturnType<typeof buildFixture>,
+  point: ResumePoint,
+  sawUnsettled: boolean,
+) {
   const check = await done(workspaceId, n, fixture);
   const sent = await db().outboxMessage.findMany({ where: { scope: `workspace:${workspaceId}` }, select: { to: true, subject: true } });
   const perIntent = new Map<string, number>();
-  for (const s of sent) perIntent.set(`${s.to.toLowerCase()}\n${s.subject}`, (perIntent.get(`${s.to.toLowerCase()}\n${s.subject}`) ?? 0) + 1);
+  for (const s of sent)
+    perIntent.set(`${s.to.toLowerCase()}\n${s.subject}`, (perIntent.get(`${s.to.toLowerCase()}\n${s.subject}`) ?? 0) + 1);
   const duplicateSends = [...perIntent.values()].reduce((sum, c) => sum + c - 1, 0);
 
   const replies = await db().message.findMany({ where: { threadId: { in: threadIds }, role: "assistant" }, select: { parts: true } });
@@ -118,7 +146,11 @@ async function measure(workspaceId: string, threadIds: string[], n: number, fixt
   const calls = await db().modelCall.findMany({ where: { threadId: { in: threadIds }, kind: "chat" }, select: { inputTokens: true } });
   const inputTokens = calls.reduce((sum, c) => sum + (c.inputTokens ?? 0), 0);
   return {
-    finished: check.finished, duplicateSends, redoneMigrations, toolCalls: parts.length, inputTokens,
+    finished: check.finished,
+    duplicateSends,
+    redoneMigrations,
+    toolCalls: parts.length,
+    inputTokens,
     unknownHandledAs: point === "send-window" ? await unknownHandling(workspaceId, sawUnsettled, duplicateSends) : "n/a",
   };
 }
@@ -126,8 +158,12 @@ async function measure(workspaceId: string, threadIds: string[], n: number, fixt
 /** How the send whose outcome was not recorded ended: reconciled, asked, or (never) re-sent blindly. */
 async function unknownHandling(workspaceId: string, waited: boolean, duplicates: number): Promise<string> {
   if (duplicates > 0) return "re-sent (duplicate)";
-  const row = await db().actionLedger.findFirst({ where: { scope: `workspace:${workspaceId}`, type: "send_email" }, orderBy: { createdAt: "asc" } });
+  const row = await db().actionLedger.findFirst({
+    where: { scope: `workspace:${workspaceId}`, type: "send_email" },
+    orderBy: { createdAt: "asc" },
+  });
   if (!row) return "no send recorded";
-  const how = row.status === "needs_human" ? "asked a person" : row.status === "succeeded" ? `reconciled (${row.learnedBy ?? "?"})` : row.status;
+  const how =
+    row.status === "needs_human" ? "asked a person" : row.status === "succeeded" ? `reconciled (${row.learnedBy ?? "?"})` : row.status;
   return waited ? `not re-sent; ${how}` : how;
 }

@@ -25,7 +25,12 @@ export async function benchResume(): Promise<string> {
     const baseline = await runResumeTask({ userId, n, point: "none", interruptAfter: null });
     turns = baseline.turns;
     rows.push(row(baseline));
-    const points: [ResumePoint, number | null][] = [["25%", 0.25], ["50%", 0.5], ["75%", 0.75], ["send-window", null]];
+    const points: [ResumePoint, number | null][] = [
+      ["25%", 0.25],
+      ["50%", 0.5],
+      ["75%", 0.75],
+      ["send-window", null],
+    ];
     for (const [point, share] of points) {
       const k = share === null ? null : Math.max(1, Math.round(baseline.turns * share));
       rows.push(row(await runResumeTask({ userId, n, point, interruptAfter: k })));
@@ -37,16 +42,27 @@ export async function benchResume(): Promise<string> {
   fs.writeFileSync(RESULTS, JSON.stringify({ rows }, null, 2) + "\n");
   const base = rows[0];
   const printed = rows.map((r) => ({
-    point: r.point, finished: r.finished ? "yes" : "no", "duplicate sends": r.duplicateSends, "redone migrations": r.redoneMigrations,
-    "tool calls": r.toolCalls, "calls/none": (r.toolCalls / base.toolCalls).toFixed(2),
-    "input tokens": r.inputTokens, "tokens/none": (r.inputTokens / base.inputTokens).toFixed(2), "unknown send handled as": r.unknownHandledAs,
+    point: r.point,
+    finished: r.finished ? "yes" : "no",
+    "duplicate sends": r.duplicateSends,
+    "redone migrations": r.redoneMigrations,
+    "tool calls": r.toolCalls,
+    "calls/none": (r.toolCalls / base.toolCalls).toFixed(2),
+    "input tokens": r.inputTokens,
+    "tokens/none": (r.inputTokens / base.inputTokens).toFixed(2),
+    "unknown send handled as": r.unknownHandledAs,
   }));
   return `${table(printed)}\n(${n} call sites; uninterrupted run: ${turns} turns; written to ${path.relative(process.cwd(), RESULTS)})`;
 }
 
 function row(r: ResumeRow): ResumeRow {
   return {
-    point: r.point, finished: r.finished, duplicateSends: r.duplicateSends, redoneMigrations: r.redoneMigrations,
-    toolCalls: r.toolCalls, inputTokens: r.inputTokens, unknownHandledAs: r.unknownHandledAs,
+    point: r.point,
+    finished: r.finished,
+    duplicateSends: r.duplicateSends,
+    redoneMigrations: r.redoneMigrations,
+    toolCalls: r.toolCalls,
+    inputTokens: r.inputTokens,
+    unknownHandledAs: r.unknownHandledAs,
   };
 }

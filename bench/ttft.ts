@@ -14,7 +14,9 @@ const HISTORY = Number(process.env.BENCH_HISTORY ?? 1500);
 async function firstTokenMs(userId: string, threadId: string): Promise<number> {
   const t0 = performance.now();
   const turn = await runTurn({
-    userId, threadId, start: { kind: "submit", parts: [{ type: "text", text: "What is next on the checklist?" }] },
+    userId,
+    threadId,
+    start: { kind: "submit", parts: [{ type: "text", text: "What is next on the checklist?" }] },
   });
   let first = -1;
   const reader = turn.stream.getReader();
@@ -47,7 +49,12 @@ export async function benchTimeToFirstToken(): Promise<string> {
     // one computes in-process. Both are measured, so the figure shows which cost is whose.
     const remoteLike: typeof callSummarizer = async (_threadId, _previous, messages) => {
       await new Promise((r) => setTimeout(r, 300));
-      return { text: `## Goal\nContinue the migration (${messages.length} messages summarized).`, modelId: "remote-like", inputTokens: 0, outputTokens: 0 };
+      return {
+        text: `## Goal\nContinue the migration (${messages.length} messages summarized).`,
+        modelId: "remote-like",
+        inputTokens: 0,
+        outputTokens: 0,
+      };
     };
     const quiet: number[] = [];
     const busy: number[] = [];
@@ -71,9 +78,21 @@ export async function benchTimeToFirstToken(): Promise<string> {
     }
     return table([
       { case: "no compaction running", "median TTFT ms": med(quiet).toFixed(1), "vs no compaction": "1.00x" },
-      { case: "compaction running, offline summarizer in-process", "median TTFT ms": med(busy).toFixed(1), "vs no compaction": (med(busy) / med(quiet)).toFixed(2) + "x" },
-      { case: "compaction running, remote-like summarizer", "median TTFT ms": med(busyRemote).toFixed(1), "vs no compaction": (med(busyRemote) / med(quiet)).toFixed(2) + "x" },
-      { case: "(offline compaction itself)", "median TTFT ms": med(compactionMs).toFixed(1), "vs no compaction": (med(compactionMs) / med(quiet)).toFixed(2) + "x" },
+      {
+        case: "compaction running, offline summarizer in-process",
+        "median TTFT ms": med(busy).toFixed(1),
+        "vs no compaction": (med(busy) / med(quiet)).toFixed(2) + "x",
+      },
+      {
+        case: "compaction running, remote-like summarizer",
+        "median TTFT ms": med(busyRemote).toFixed(1),
+        "vs no compaction": (med(busyRemote) / med(quiet)).toFixed(2) + "x",
+      },
+      {
+        case: "(offline compaction itself)",
+        "median TTFT ms": med(compactionMs).toFixed(1),
+        "vs no compaction": (med(compactionMs) / med(quiet)).toFixed(2) + "x",
+      },
     ]);
   } finally {
     await cleanup();

@@ -24,7 +24,11 @@ const schema = z.object({
   // Makes the offline summarizer as slow as a remote one, so "summarizing…" can be seen and tested.
   OFFLINE_SUMMARY_DELAY_MS: z.coerce.number().int().min(0).default(0),
   MAX_MESSAGE_CHARS: z.coerce.number().int().positive().default(100_000),
-  MAX_FILE_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
   MAX_FILES_PER_WORKSPACE: z.coerce.number().int().positive().default(500),
   // A span larger than this is summarized in several calls, each fed the running summary.
   SUMMARY_CHUNK_TOKENS: z.coerce.number().int().positive().default(60_000),
@@ -63,7 +67,10 @@ const schema = z.object({
   // The app's own origin, e.g. "https://chat.example.com"; unset: the request's own Host.
   APP_URL: z.string().url().optional(),
   // Believe X-Forwarded-Proto/-Host from a reverse proxy in front of the app.
-  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
   // "auto": Secure cookie whenever the request came over HTTPS; "always"/"never" force it.
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
   // Per-user abuse limits: at most N requests per window (fixed windows, counted in the database).
@@ -75,7 +82,11 @@ const schema = z.object({
   // the bearer secret of GET /api/cron/routines (the route refuses every request without it).
   ROUTINES_SCHEDULER: z.enum(["on", "off"]).default("on"),
   ROUTINES_TICK_MS: z.coerce.number().int().min(1000).default(30_000),
-  ROUTINE_RUN_LEASE_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  ROUTINE_RUN_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
   CRON_SECRET: z.string().min(16).optional(),
 });
 

@@ -59,5 +59,8 @@ export function errorResponse(err: unknown): Response {
     return Response.json({ error: { code: err.code, message: err.message, ...err.details } }, { status: err.status, headers });
   }
   console.error("[internal error]", err);
-  return Response.json({ error: { code: "internal", message: "Something went wrong on the server. Nothing you sent was lost; please try again." } }, { status: 500 });
+  return Response.json(
+    { error: { code: "internal", message: "Something went wrong on the server. Nothing you sent was lost; please try again." } },
+    { status: 500 },
+  );
 }

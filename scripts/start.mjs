@@ -29,7 +29,19 @@ if (!buildOnly) {
 /** A hash of everything the build reads, so a changed checkout rebuilds and an unchanged one does not. */
 function sourceHash() {
   const hash = crypto.createHash("sha256");
-  const skip = new Set(["node_modules", ".next", ".next-e2e", "data", "test-data", "tests", "bench", ".git", "generated", "test-results", "playwright-report"]);
+  const skip = new Set([
+    "node_modules",
+    ".next",
+    ".next-e2e",
+    "data",
+    "test-data",
+    "tests",
+    "bench",
+    ".git",
+    "generated",
+    "test-results",
+    "playwright-report",
+  ]);
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       if (skip.has(entry.name) || entry.name.startsWith(".next")) continue;

@@ -15,16 +15,16 @@ export function refuseUrl(rawUrl) {
     try {
       decodeURIComponent(segment);
     } catch {
-      return json(400, "bad_url", "The URL contains a malformed percent escape (such as \"%zz\" or a lone \"%\"). Encode \"%\" as \"%25\".");
+      return json(400, "bad_url", 'The URL contains a malformed percent escape (such as "%zz" or a lone "%"). Encode "%" as "%25".');
     }
   }
   if (!pathname.startsWith("/api/")) return null;
-  if (pathname.includes("\\")) return json(400, "invalid_path", "The URL contains a backslash. Separate folders with \"/\".");
+  if (pathname.includes("\\")) return json(400, "invalid_path", 'The URL contains a backslash. Separate folders with "/".');
   if (pathname.includes("//")) {
-    return json(400, "invalid_path", "The URL contains an empty path segment (\"//\"). Use a single \"/\" between folders.");
+    return json(400, "invalid_path", 'The URL contains an empty path segment ("//"). Use a single "/" between folders.');
   }
   if (pathname.length > 1 && pathname.endsWith("/")) {
-    return json(400, "invalid_path", "The URL ends with \"/\". Name a file, such as \"plans/notes.md\", not a folder.");
+    return json(400, "invalid_path", 'The URL ends with "/". Name a file, such as "plans/notes.md", not a folder.');
   }
   return null;
 }

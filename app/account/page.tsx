@@ -6,7 +6,9 @@ export default function AccountPage() {
     <main className="mx-auto flex w-full max-w-md flex-col gap-4 p-6">
       <div className="flex items-center justify-between">
         <h1 className="text-lg font-semibold">Your account</h1>
-        <Link href="/" className="text-sm text-blue-700 hover:underline" data-testid="back-to-chats">Back to chats</Link>
+        <Link href="/" className="text-sm text-blue-700 hover:underline" data-testid="back-to-chats">
+          Back to chats
+        </Link>
       </div>
       <AccountPanel />
     </main>

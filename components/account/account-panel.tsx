@@ -60,7 +60,9 @@ export function AccountPanel() {
           <h2 className="text-sm font-semibold">Where you are signed in</h2>
           <SessionList sessions={sessions} currentToken={me.session.token} onRevoke={(token) => void act(() => authApi.revoke(token))()} />
           <div>
-            <Button onClick={act(() => authApi.signOut())} data-testid="sign-out">Sign out</Button>
+            <Button onClick={act(() => authApi.signOut())} data-testid="sign-out">
+              Sign out
+            </Button>
           </div>
         </>
       ) : (

@@ -5,7 +5,13 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
 /** Email + password, for both "Save your work" (sign-up) and "Sign in". */
-export function CredentialsForm({ title, hint, submitLabel, testId, onSubmit }: {
+export function CredentialsForm({
+  title,
+  hint,
+  submitLabel,
+  testId,
+  onSubmit,
+}: {
   title: string;
   hint: string;
   submitLabel: string;
@@ -39,10 +45,19 @@ export function CredentialsForm({ title, hint, submitLabel, testId, onSubmit }: 
       </label>
       <label className="flex flex-col gap-1 text-xs">
         Password (at least 8 characters)
-        <input name="password" type="password" required minLength={8} autoComplete="current-password" className="rounded border border-neutral-300 px-2 py-1 text-sm" />
+        <input
+          name="password"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="current-password"
+          className="rounded border border-neutral-300 px-2 py-1 text-sm"
+        />
       </label>
       {error && <Alert data-testid={`${testId}-error`}>{error}</Alert>}
-      <Button type="submit" variant="primary" disabled={busy}>{submitLabel}</Button>
+      <Button type="submit" variant="primary" disabled={busy}>
+        {submitLabel}
+      </Button>
     </form>
   );
 }

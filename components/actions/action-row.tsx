@@ -43,11 +43,19 @@ export function ActionRow({ action, onDecide }: Props) {
       {action.status === "needs_human" && (
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <span className="text-amber-800">It is not known whether this was sent.</span>
-          <Button size="sm" disabled={busy} data-testid="action-mark-sent" onClick={() => decide("mark_sent")}>Mark as sent</Button>
-          <Button size="sm" disabled={busy} data-testid="action-send-again" onClick={() => decide("send_again")}>Send again</Button>
+          <Button size="sm" disabled={busy} data-testid="action-mark-sent" onClick={() => decide("mark_sent")}>
+            Mark as sent
+          </Button>
+          <Button size="sm" disabled={busy} data-testid="action-send-again" onClick={() => decide("send_again")}>
+            Send again
+          </Button>
         </div>
       )}
-      {error && <p role="alert" className="mt-1 text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-1 text-red-700">
+          {error}
+        </p>
+      )}
       <details className="mt-1">
         <summary className="cursor-pointer text-neutral-500">Journal ({action.journal.length})</summary>
         <ol className="mt-1 space-y-0.5 font-mono text-[11px] text-neutral-600">

@@ -16,7 +16,12 @@ export function ActionToolDetail({ output }: { output: unknown }) {
   const view = live ? statusView(live) : outcomeView(o);
   const [open, setOpen] = useState(false);
   return (
-    <div data-testid="action-state" data-state={o.state} data-live-status={live ?? undefined} className="mt-1 flex min-w-0 items-center gap-2">
+    <div
+      data-testid="action-state"
+      data-state={o.state}
+      data-live-status={live ?? undefined}
+      className="mt-1 flex min-w-0 items-center gap-2"
+    >
       <span className={`shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium ${view.tone}`}>{view.label}</span>
       <span className="min-w-0 truncate font-mono text-neutral-600" title={o.resultId ?? o.message}>
         {o.state === "sent" ? o.resultId : o.message}
@@ -27,10 +32,19 @@ export function ActionToolDetail({ output }: { output: unknown }) {
         </Button>
       )}
       {open && threadId && (
-        <ModalDialog open title="Actions and outbox" titleId="actions-dialog-title" onCancel={() => setOpen(false)} closeOnBackdrop testId="actions-dialog">
+        <ModalDialog
+          open
+          title="Actions and outbox"
+          titleId="actions-dialog-title"
+          onCancel={() => setOpen(false)}
+          closeOnBackdrop
+          testId="actions-dialog"
+        >
           <ActionsPanel threadId={threadId} />
           <div className="mt-3 flex justify-end">
-            <Button size="sm" onClick={() => setOpen(false)}>Close</Button>
+            <Button size="sm" onClick={() => setOpen(false)}>
+              Close
+            </Button>
           </div>
         </ModalDialog>
       )}

@@ -26,7 +26,12 @@ export function ActionsPanel({ threadId }: { threadId: string }) {
   const actions = actionsList.data;
   const outbox = outboxList.data ?? [];
   const failure = actionsList.error ?? outboxList.error;
-  if (failure) return <p role="alert" className="mt-3 text-sm text-red-700">{readableError(failure)}</p>;
+  if (failure)
+    return (
+      <p role="alert" className="mt-3 text-sm text-red-700">
+        {readableError(failure)}
+      </p>
+    );
   if (!actions) return <p className="mt-3 text-sm text-neutral-500">Loading…</p>;
   return (
     <div data-testid="actions-panel" className="mt-3 max-h-[60vh] space-y-4 overflow-y-auto">
@@ -36,7 +41,9 @@ export function ActionsPanel({ threadId }: { threadId: string }) {
           <p className="text-sm text-neutral-500">No actions in this conversation yet.</p>
         ) : (
           <ul className="space-y-2">
-            {actions.map((a) => <ActionRow key={a.key} action={a} onDecide={async (decision) => void (await resolve.mutateAsync({ key: a.key, decision }))} />)}
+            {actions.map((a) => (
+              <ActionRow key={a.key} action={a} onDecide={async (decision) => void (await resolve.mutateAsync({ key: a.key, decision }))} />
+            ))}
           </ul>
         )}
       </section>

@@ -74,7 +74,12 @@ async function startChatTurn(threadId: string, text: string): Promise<{ finished
     throw ApiError.unreachable();
   }
   if (!res.ok) throw ApiError.fromBody(res.status, res.statusText, await res.json().catch(() => null));
-  return { finished: res.text().then(() => undefined, () => undefined) };
+  return {
+    finished: res.text().then(
+      () => undefined,
+      () => undefined,
+    ),
+  };
 }
 
 /**
@@ -126,16 +131,23 @@ export const api = {
   /** The actions of the thread's workspace, with their journals, newest first. */
   actions: async (threadId: string) => (await request<ActionListResponse>(`${threadUrl(threadId)}/actions`)).actions,
   resolveAction: async (threadId: string, key: string, decision: ActionDecision) =>
-    (await request<ResolveActionResponse>(`${threadUrl(threadId)}/actions/${encodeURIComponent(key)}/resolve`, send("POST", { decision } satisfies ResolveActionRequest))).outcome,
+    (
+      await request<ResolveActionResponse>(
+        `${threadUrl(threadId)}/actions/${encodeURIComponent(key)}/resolve`,
+        send("POST", { decision } satisfies ResolveActionRequest),
+      )
+    ).outcome,
   outbox: async (threadId: string) => (await request<OutboxResponse>(`/api/outbox?${new URLSearchParams({ threadId })}`)).messages,
 
   resumeDraft: (threadId: string) => request<ResumeDraft>(`${threadUrl(threadId)}/resume`),
-  workspaceThreads: async (threadId: string) => (await request<WorkspaceThreadsResponse>(`${threadUrl(threadId)}/workspace-threads`)).threads,
+  workspaceThreads: async (threadId: string) =>
+    (await request<WorkspaceThreadsResponse>(`${threadUrl(threadId)}/workspace-threads`)).threads,
 
   listRoutines: async () => (await request<RoutineListResponse>("/api/routines")).routines,
   getRoutine: async (id: string) => (await request<RoutineResponse>(routineUrl(id))).routine,
   createRoutine: async (body: CreateRoutineRequest) => (await request<CreateRoutineResponse>("/api/routines", send("POST", body))).routine,
-  updateRoutine: async (id: string, patch: UpdateRoutineRequest) => (await request<RoutineResponse>(routineUrl(id), send("PATCH", patch))).routine,
+  updateRoutine: async (id: string, patch: UpdateRoutineRequest) =>
+    (await request<RoutineResponse>(routineUrl(id), send("PATCH", patch))).routine,
   deleteRoutine: (id: string) => request<void>(routineUrl(id), { method: "DELETE" }),
   runRoutine: (id: string) => request<RunRoutineResponse>(`${routineUrl(id)}/run`, { method: "POST" }),
   routineRuns: async (id: string) => (await request<RoutineRunsResponse>(`${routineUrl(id)}/runs`)).runs,
@@ -161,9 +173,15 @@ function workspaceApi(threadId: string) {
       await request<void>(`${fileUrl(path)}?baseVersion=${baseVersion}`, { method: "DELETE" });
     },
     rename: async (path: string, to: string, baseVersion: number) =>
-      (await request<{ file: FileMeta }>(`${fileUrl(path)}?action=rename`, send("POST", { to, baseVersion } satisfies RenameFileRequest))).file,
+      (await request<{ file: FileMeta }>(`${fileUrl(path)}?action=rename`, send("POST", { to, baseVersion } satisfies RenameFileRequest)))
+        .file,
     restore: async (path: string, version: number, baseVersion: number | null) =>
-      (await request<{ file: FileMeta }>(`${fileUrl(path)}?action=restore`, send("POST", { version, baseVersion } satisfies RestoreFileRequest))).file,
+      (
+        await request<{ file: FileMeta }>(
+          `${fileUrl(path)}?action=restore`,
+          send("POST", { version, baseVersion } satisfies RestoreFileRequest),
+        )
+      ).file,
   };
 }
 

@@ -42,7 +42,8 @@ export const actionsQuery = (id: string) => queryOptions({ queryKey: queryKeys.a
 export const outboxQuery = (id: string) => queryOptions({ queryKey: queryKeys.outbox(id), queryFn: () => api.outbox(id) });
 
 /** A proposal the person edits: always read afresh when the dialog opens. */
-export const resumeDraftQuery = (id: string) => queryOptions({ queryKey: queryKeys.resumeDraft(id), queryFn: () => api.resumeDraft(id), staleTime: 0 });
+export const resumeDraftQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.resumeDraft(id), queryFn: () => api.resumeDraft(id), staleTime: 0 });
 
 export const workspaceThreadsQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.workspaceThreads(id), queryFn: () => api.workspaceThreads(id) });

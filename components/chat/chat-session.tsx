@@ -25,7 +25,10 @@ export function ChatSession({ threadId, initialPage, context }: ChatSessionProps
   const queryClient = useQueryClient();
   const chat = useThreadChat({ threadId, initialPage });
   // The workspace shows the agent's write while the reply is still being written.
-  const filesChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.files(threadId) }), [queryClient, threadId]);
+  const filesChanged = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.files(threadId) }),
+    [queryClient, threadId],
+  );
   useFileToolSignal(chat.messages, chat.streaming, filesChanged);
 
   // A stale summary has no window: the marker shows only where the model really starts reading.
@@ -47,7 +50,11 @@ export function ChatSession({ threadId, initialPage, context }: ChatSessionProps
         <div className="mx-auto w-full max-w-3xl px-4">
           <Alert
             data-testid={chat.errorText ? "chat-error" : "chat-notice"}
-            action={<Button size="sm" variant="ghost" onClick={chat.dismissError} aria-label={chat.errorText ? "Dismiss error" : "Dismiss"}>Dismiss</Button>}
+            action={
+              <Button size="sm" variant="ghost" onClick={chat.dismissError} aria-label={chat.errorText ? "Dismiss error" : "Dismiss"}>
+                Dismiss
+              </Button>
+            }
           >
             <SendAgainCountdown text={message} />
           </Alert>

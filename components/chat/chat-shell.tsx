@@ -77,7 +77,11 @@ function Shell({ threadId }: { threadId: string | null }) {
           <Alert
             className="m-3 mb-0"
             data-testid="action-error"
-            action={<Button size="sm" variant="ghost" onClick={() => setActionError(null)}>Dismiss</Button>}
+            action={
+              <Button size="sm" variant="ghost" onClick={() => setActionError(null)}>
+                Dismiss
+              </Button>
+            }
           >
             {actionError}
           </Alert>

@@ -76,12 +76,18 @@ export function MessageEditor({ initialText, text, onTextChange, onSave, onCance
         }}
         className="block max-h-80 min-h-16 w-full resize-none rounded-lg border border-neutral-300 bg-white px-3 py-2 text-[15px] leading-relaxed outline-none [field-sizing:content] focus:border-neutral-500"
       />
-      {error && <p role="alert" data-testid="edit-error" className="mt-1 text-xs text-red-700">Not saved: {error}</p>}
+      {error && (
+        <p role="alert" data-testid="edit-error" className="mt-1 text-xs text-red-700">
+          Not saved: {error}
+        </p>
+      )}
       <div className="mt-2 flex items-center justify-end gap-2">
         <span className="mr-auto text-xs text-neutral-500">
           {disabled && !saving ? "Wait for the reply to finish." : "Replaces this message and everything after it."}
         </span>
-        <Button size="sm" variant="ghost" onClick={onCancel} disabled={saving} data-testid="edit-cancel">Cancel</Button>
+        <Button size="sm" variant="ghost" onClick={onCancel} disabled={saving} data-testid="edit-cancel">
+          Cancel
+        </Button>
         <Button size="sm" variant="primary" type="submit" disabled={!canSave} data-testid="edit-save">
           {saving ? "Saving…" : "Save & regenerate"}
         </Button>

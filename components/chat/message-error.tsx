@@ -25,8 +25,14 @@ export function MessageError({ status, code, text, retryDisabled, onRetry }: Mes
       data-testid="message-error"
       data-code={code ?? undefined}
       action={
-        <Button size="sm" variant="secondary" onClick={onRetry} disabled={retryDisabled} data-testid="retry"
-          title="Replaces this reply, and anything after it, with a new one">
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onRetry}
+          disabled={retryDisabled}
+          data-testid="retry"
+          title="Replaces this reply, and anything after it, with a new one"
+        >
           Retry
         </Button>
       }

@@ -24,7 +24,8 @@ type MessageItemProps = {
   edit: MessageEditActions;
 };
 
-const REVEAL_ON_HOVER = "opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100";
+const REVEAL_ON_HOVER =
+  "opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100";
 
 export const MessageItem = memo(function MessageItem({ message, status, actionsDisabled, onRetry, editDraft, edit }: MessageItemProps) {
   // True only in the row where Edit was pressed; a remount after scrolling starts false.
@@ -51,7 +52,9 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
         <header className={`mb-1 flex items-center gap-2 text-xs text-neutral-500 ${isUser ? "flex-row-reverse" : ""}`}>
           <span className="font-medium text-neutral-600">{isUser ? "You" : "Assistant"}</span>
           {status === "stopped" && (
-            <span data-testid="message-stopped" className="rounded bg-amber-100 px-1.5 py-px font-medium text-amber-800">stopped</span>
+            <span data-testid="message-stopped" className="rounded bg-amber-100 px-1.5 py-px font-medium text-amber-800">
+              stopped
+            </span>
           )}
           {status === "streaming" && <span className="animate-pulse">writing…</span>}
           {meta && (
@@ -98,7 +101,13 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
         {status === "streaming" && empty && <span className="text-sm text-neutral-400">Thinking…</span>}
         {status === "stopped" && empty && <p className="text-sm text-neutral-500 italic">Stopped before any text arrived.</p>}
         {(status === "error" || status === "interrupted") && (
-          <MessageError status={status} code={meta?.errorCode ?? null} text={meta?.error ?? null} retryDisabled={actionsDisabled} onRetry={() => onRetry(message.id)} />
+          <MessageError
+            status={status}
+            code={meta?.errorCode ?? null}
+            text={meta?.error ?? null}
+            retryDisabled={actionsDisabled}
+            onRetry={() => onRetry(message.id)}
+          />
         )}
       </div>
     </article>

@@ -12,7 +12,9 @@ export function MessageParts({ message }: { message: ChatMessage }) {
           if (!part.text) return null;
           // People's own text is shown as typed: directives and code must not be reformatted.
           return message.role === "user" ? (
-            <p key={i} className="break-words whitespace-pre-wrap text-[15px] leading-relaxed">{part.text}</p>
+            <p key={i} className="break-words whitespace-pre-wrap text-[15px] leading-relaxed">
+              {part.text}
+            </p>
           ) : (
             <Markdown key={i} text={part.text} />
           );

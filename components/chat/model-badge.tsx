@@ -21,7 +21,11 @@ export function ModelBadge() {
           </span>
         </div>
       )}
-      {model?.isOffline && <p className="mt-1 leading-snug text-amber-800" data-testid="model-hint">{model.hint}</p>}
+      {model?.isOffline && (
+        <p className="mt-1 leading-snug text-amber-800" data-testid="model-hint">
+          {model.hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -14,7 +14,9 @@ export function OlderMessagesBar({ older }: { older: OlderMessages }) {
         ) : (
           <>
             <span className="text-red-700">Earlier messages did not load: {older.error}</span>
-            <Button size="sm" variant="ghost" onClick={() => void older.load()}>Try again</Button>
+            <Button size="sm" variant="ghost" onClick={() => void older.load()}>
+              Try again
+            </Button>
           </>
         )}
       </div>

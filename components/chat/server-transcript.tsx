@@ -17,7 +17,9 @@ export function ServerTranscript({ title, page }: { title: string; page: Message
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <header className="flex h-12 shrink-0 items-center border-b border-neutral-200 px-4">
-        <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">{title}</h1>
+        <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">
+          {title}
+        </h1>
       </header>
       <div aria-label="Conversation" className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto pt-3 pb-6">
         {newestFirst.map((m) => (

@@ -34,7 +34,9 @@ export function ThreadHeader(props: ThreadHeaderProps) {
   return (
     <>
       <header className="@container flex h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4">
-        <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">{title}</h1>
+        <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">
+          {title}
+        </h1>
         {context && (
           <div className="hidden shrink-0 @sm:block">
             <ContextGauge info={context} />

@@ -63,7 +63,17 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
   );
 }
 
-function IconButton({ label, testId, onClick, children }: { label: string; testId: string; onClick: () => void; children: React.ReactNode }) {
+function IconButton({
+  label,
+  testId,
+  onClick,
+  children,
+}: {
+  label: string;
+  testId: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"

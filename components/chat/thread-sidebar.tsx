@@ -44,7 +44,9 @@ export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRen
       </nav>
 
       <RoutinesNav />
-      <a href="/account" data-testid="account-link" className="border-t border-neutral-200 px-3 py-2 text-xs text-blue-700 hover:underline">Account · save your work</a>
+      <a href="/account" data-testid="account-link" className="border-t border-neutral-200 px-3 py-2 text-xs text-blue-700 hover:underline">
+        Account · save your work
+      </a>
       <ModelBadge />
 
       <ConfirmDialog

@@ -37,7 +37,19 @@ export function ThreadView({ threadId, title }: ThreadViewProps) {
   if (failure && !(thread.data && firstPage)) {
     return (
       <div className="mx-auto mt-16 w-full max-w-lg px-4">
-        <Alert action={<Button size="sm" onClick={() => { void thread.refetch(); void newest.refetch(); }}>Try again</Button>}>
+        <Alert
+          action={
+            <Button
+              size="sm"
+              onClick={() => {
+                void thread.refetch();
+                void newest.refetch();
+              }}
+            >
+              Try again
+            </Button>
+          }
+        >
           Could not load this chat: {readableError(failure)}
         </Alert>
       </div>
@@ -46,7 +58,11 @@ export function ThreadView({ threadId, title }: ThreadViewProps) {
   // The live chat reads the window, the tab's storage and the scroll position: browser only.
   if (!hydrated && thread.data && firstPage) return <ServerTranscript title={title ?? thread.data.title} page={firstPage} />;
   if (!thread.data || !firstPage) {
-    return <div className="flex flex-1 items-center justify-center"><Spinner label="Loading conversation" /></div>;
+    return (
+      <div className="flex flex-1 items-center justify-center">
+        <Spinner label="Loading conversation" />
+      </div>
+    );
   }
   return <ThreadWorkbench threadId={threadId} title={title ?? thread.data.title} initialPage={firstPage} />;
 }

@@ -22,9 +22,16 @@ export function ToolCard({ part }: { part: ChatMessagePart }) {
   const result = view.state === "output-error" ? view.errorText : view.state === "output-available" ? preview(view.output) : undefined;
 
   return (
-    <div data-testid="tool-card" data-tool={name} data-state={view.state} className="my-2 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2 text-xs">
+    <div
+      data-testid="tool-card"
+      data-tool={name}
+      data-state={view.state}
+      className="my-2 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2 text-xs"
+    >
       <div className="flex min-w-0 items-center gap-2">
-        <span aria-hidden className="text-neutral-400">⚙</span>
+        <span aria-hidden className="text-neutral-400">
+          ⚙
+        </span>
         <span className="font-mono font-medium text-neutral-800">{name}</span>
         {path && (
           // The workspace panel opens whatever file the hash names.
@@ -39,10 +46,14 @@ export function ToolCard({ part }: { part: ChatMessagePart }) {
         )}
         <span className={`ml-auto shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium ${state.tone}`}>{state.label}</span>
       </div>
-      {name === "send_email" && view.state === "output-available" ? <ActionToolDetail output={view.output} /> : result && (
-        <p className={`mt-1 truncate font-mono ${view.state === "output-error" ? "text-red-700" : "text-neutral-600"}`} title={result}>
-          {result.length > RESULT_PREVIEW_CHARS ? `${result.slice(0, RESULT_PREVIEW_CHARS)}…` : result}
-        </p>
+      {name === "send_email" && view.state === "output-available" ? (
+        <ActionToolDetail output={view.output} />
+      ) : (
+        result && (
+          <p className={`mt-1 truncate font-mono ${view.state === "output-error" ? "text-red-700" : "text-neutral-600"}`} title={result}>
+            {result.length > RESULT_PREVIEW_CHARS ? `${result.slice(0, RESULT_PREVIEW_CHARS)}…` : result}
+          </p>
+        )
       )}
     </div>
   );

@@ -1,7 +1,15 @@
 import type { ChatMessage, ChatMessagePart } from "./types";
 
 /** The fields every tool part has, whether typed ("tool-<name>") or dynamic. */
-export type ToolPartView = { type: string; toolCallId?: string; toolName?: string; state?: string; input?: unknown; output?: unknown; errorText?: string };
+export type ToolPartView = {
+  type: string;
+  toolCallId?: string;
+  toolName?: string;
+  state?: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+};
 
 export function isToolPart(part: ChatMessagePart): boolean {
   return part.type.startsWith("tool-") || part.type === "dynamic-tool";

@@ -58,7 +58,12 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
   const info = useThreadInfo(threadId);
   const older = useOlderPages(threadId, initialPage.nextCursor, setMessages);
   const sync = useNewestPageSync({
-    threadId, initialPage, activeTurn: info.data?.activeTurn, streamingHere, setMessages, onCursor: older.resetCursor,
+    threadId,
+    initialPage,
+    activeTurn: info.data?.activeTurn,
+    streamingHere,
+    setMessages,
+    onCursor: older.resetCursor,
   });
 
   function settleTurn(failed: boolean) {

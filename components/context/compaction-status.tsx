@@ -15,8 +15,8 @@ export function CompactionStatus({ info }: { info: ContextInfo }) {
   if (info.summaryStale) {
     return (
       <p role="status" data-testid="summary-stale" className="px-4 py-1 text-xs text-amber-800">
-        The summary no longer matches this conversation (a message it was cut at was edited or retried). The model sees
-        the full transcript until the next compaction.
+        The summary no longer matches this conversation (a message it was cut at was edited or retried). The model sees the full transcript
+        until the next compaction.
       </p>
     );
   }

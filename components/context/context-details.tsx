@@ -24,7 +24,9 @@ export function ContextDetails({ info }: { info: ContextInfo }) {
             ))}
           </ul>
         )}
-        {pins.overBudget.length > 0 && <p className="text-amber-800">{pins.overBudget.length} pinned message(s) over the budget are not sent.</p>}
+        {pins.overBudget.length > 0 && (
+          <p className="text-amber-800">{pins.overBudget.length} pinned message(s) over the budget are not sent.</p>
+        )}
       </section>
       <section>
         <h3 className="mb-1 font-semibold text-neutral-700">Prompt cache, per call</h3>
@@ -33,7 +35,11 @@ export function ContextDetails({ info }: { info: ContextInfo }) {
         ) : (
           <table className="w-full text-left" data-testid="inspector-calls">
             <thead className="text-neutral-500">
-              <tr><th className="font-medium">input</th><th className="font-medium">from cache</th><th className="font-medium">output</th></tr>
+              <tr>
+                <th className="font-medium">input</th>
+                <th className="font-medium">from cache</th>
+                <th className="font-medium">output</th>
+              </tr>
             </thead>
             <tbody>
               {calls.map((c) => (
@@ -46,7 +52,9 @@ export function ContextDetails({ info }: { info: ContextInfo }) {
             </tbody>
           </table>
         )}
-        <p className="mt-1 text-neutral-500">Summary budget {info.thresholds.summaryMaxTokens.toLocaleString()} tokens; names that do not fit are listed in context/names.md.</p>
+        <p className="mt-1 text-neutral-500">
+          Summary budget {info.thresholds.summaryMaxTokens.toLocaleString()} tokens; names that do not fit are listed in context/names.md.
+        </p>
       </section>
     </>
   );

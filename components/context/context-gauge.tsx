@@ -8,7 +8,8 @@ const fmt = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocal
 export function ContextGauge({ info }: { info: ContextInfo }) {
   const threshold = info.thresholds.compactAtInputTokens;
   // Right after a compaction the last request's count is history: show what the next one will send.
-  const compactedSince = !!info.summary && !!info.lastCall && info.window !== null && new Date(info.summary.createdAt) > new Date(info.lastCall.createdAt);
+  const compactedSince =
+    !!info.summary && !!info.lastCall && info.window !== null && new Date(info.summary.createdAt) > new Date(info.lastCall.createdAt);
   const used = compactedSince || info.lastCall?.inputTokens == null ? info.tokens.total : info.lastCall.inputTokens;
   const ratio = Math.min(1, used / threshold);
   const tone = ratio >= 1 ? "bg-red-500" : ratio >= 0.75 ? "bg-amber-500" : "bg-emerald-500";
@@ -19,11 +20,16 @@ export function ContextGauge({ info }: { info: ContextInfo }) {
       : `Last request read ${used.toLocaleString()} input tokens; compaction starts at ${threshold.toLocaleString()}.`,
     cached !== null ? `Prompt cache read: ${cached.toLocaleString()} tokens.` : null,
     `Next request: ${info.tokens.total.toLocaleString()} tokens (system ${info.tokens.system}, summary ${info.tokens.summary}, messages ${info.tokens.messages}).`,
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
   return (
     <div className="flex items-center gap-2 text-xs text-neutral-600" title={title} data-testid="context-gauge">
       {/* The word goes first when the header is narrow; the numbers and the bar carry the meaning. */}
-      <span className="whitespace-nowrap"><span className="hidden @2xl:inline">Context </span>{fmt(used)} / {fmt(threshold)}</span>
+      <span className="whitespace-nowrap">
+        <span className="hidden @2xl:inline">Context </span>
+        {fmt(used)} / {fmt(threshold)}
+      </span>
       <span
         className="relative h-1.5 w-16 overflow-hidden @2xl:w-24 rounded-full bg-neutral-200"
         role="meter"

@@ -10,7 +10,9 @@ function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return JSON.stringify(content, null, 2);
   return content
-    .map((part: { type?: string; text?: string }) => (part.type === "text" && typeof part.text === "string" ? part.text : JSON.stringify(part, null, 2)))
+    .map((part: { type?: string; text?: string }) =>
+      part.type === "text" && typeof part.text === "string" ? part.text : JSON.stringify(part, null, 2),
+    )
     .join("\n\n── next part ──\n\n");
 }
 
@@ -31,7 +33,12 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
     >
       <header className="flex h-12 shrink-0 items-center justify-between border-b border-neutral-200 px-3">
         <h2 className="text-sm font-semibold">Model input</h2>
-        <button type="button" onClick={onClose} className="rounded px-2 text-sm text-neutral-500 hover:bg-neutral-100" aria-label="Close inspector">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded px-2 text-sm text-neutral-500 hover:bg-neutral-100"
+          aria-label="Close inspector"
+        >
           ✕
         </button>
       </header>
@@ -39,11 +46,16 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
         <section>
           <h3 className="mb-1 font-semibold text-neutral-700">Next request</h3>
           <p data-testid="inspector-window">
-            {info.window ? `Summary + ${info.retainedMessages} messages from the cut` : info.summaryStale ? `Full transcript (summary is stale), ${info.retainedMessages} messages` : `Full transcript, ${info.retainedMessages} messages`}
+            {info.window
+              ? `Summary + ${info.retainedMessages} messages from the cut`
+              : info.summaryStale
+                ? `Full transcript (summary is stale), ${info.retainedMessages} messages`
+                : `Full transcript, ${info.retainedMessages} messages`}
           </p>
           <p className="text-neutral-500">
-            {info.tokens.total.toLocaleString()} tokens: system {info.tokens.system}, summary {info.tokens.summary}, messages {info.tokens.messages}.
-            Keeps {info.thresholds.recentTokens.toLocaleString()} recent tokens; compacts at {info.thresholds.compactAtInputTokens.toLocaleString()}.
+            {info.tokens.total.toLocaleString()} tokens: system {info.tokens.system}, summary {info.tokens.summary}, messages{" "}
+            {info.tokens.messages}. Keeps {info.thresholds.recentTokens.toLocaleString()} recent tokens; compacts at{" "}
+            {info.thresholds.compactAtInputTokens.toLocaleString()}.
           </p>
         </section>
         <ContextDetails info={info} />
@@ -51,7 +63,8 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
           <section>
             <h3 className="mb-1 font-semibold text-neutral-700">Last request</h3>
             <p>
-              {call.inputTokens ?? "?"} input ({call.cacheReadTokens ?? 0} from cache), {call.outputTokens ?? "?"} output · {call.windowApplied ? "window applied" : `no window: ${call.windowReason ?? "—"}`}
+              {call.inputTokens ?? "?"} input ({call.cacheReadTokens ?? 0} from cache), {call.outputTokens ?? "?"} output ·{" "}
+              {call.windowApplied ? "window applied" : `no window: ${call.windowReason ?? "—"}`}
             </p>
           </section>
         )}

@@ -39,8 +39,16 @@ export function PinButton({ messageId, className = "" }: { messageId: string; cl
       >
         {pinned ? "Pinned" : "Pin"}
       </button>
-      {pinned && <span data-testid="pin-budget" className="text-neutral-400">{budget}</span>}
-      {toggle.error && <span role="alert" data-testid="pin-error" className="text-red-700">{readableError(toggle.error)}</span>}
+      {pinned && (
+        <span data-testid="pin-budget" className="text-neutral-400">
+          {budget}
+        </span>
+      )}
+      {toggle.error && (
+        <span role="alert" data-testid="pin-error" className="text-red-700">
+          {readableError(toggle.error)}
+        </span>
+      )}
     </span>
   );
 }

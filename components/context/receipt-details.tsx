@@ -15,7 +15,10 @@ export function ReceiptDetails({ receipt }: { receipt: CompactionReceipt }) {
     ["time", `${new Date(receipt.startedAt).toLocaleString()}${receipt.durationMs !== null ? ` · ${receipt.durationMs} ms` : ""}`],
   ];
   return (
-    <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 border-t border-neutral-200 pt-2 text-xs text-neutral-600" data-testid="summary-receipt">
+    <dl
+      className="mt-3 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 border-t border-neutral-200 pt-2 text-xs text-neutral-600"
+      data-testid="summary-receipt"
+    >
       {rows.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="font-medium text-neutral-500">{k}</dt>

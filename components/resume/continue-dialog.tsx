@@ -44,12 +44,23 @@ export function ContinueInNewChat({ threadId }: { threadId: string }) {
   const plans = state.kind === "editing" ? state.draft.planFiles : [];
   return (
     <>
-      <Button size="sm" variant="ghost" data-testid="continue-new-chat" onClick={() => void open()} disabled={state.kind === "loading"}
-        title="Start a fresh conversation on the same workspace and action records, with the original goal">
+      <Button
+        size="sm"
+        variant="ghost"
+        data-testid="continue-new-chat"
+        onClick={() => void open()}
+        disabled={state.kind === "loading"}
+        title="Start a fresh conversation on the same workspace and action records, with the original goal"
+      >
         Continue in a new chat
       </Button>
-      <ModalDialog open={state.kind === "editing"} title="Continue in a new chat" titleId={titleId}
-        onCancel={close} testId="continue-dialog">
+      <ModalDialog
+        open={state.kind === "editing"}
+        title="Continue in a new chat"
+        titleId={titleId}
+        onCancel={close}
+        testId="continue-dialog"
+      >
         <p className="mt-1 text-sm text-neutral-600">
           The new chat shares this chat&apos;s workspace files and sent-email records, not its messages.
           {plans.length > 0 && <> Plan: {plans.join(", ")}.</>}
@@ -62,11 +73,19 @@ export function ContinueInNewChat({ threadId }: { threadId: string }) {
           disabled={starting}
           onChange={(e) => state.kind === "editing" && setState({ ...state, text: e.target.value })}
         />
-        {error && <p className="mt-2 text-sm text-red-700" role="alert">{error}</p>}
+        {error && (
+          <p className="mt-2 text-sm text-red-700" role="alert">
+            {error}
+          </p>
+        )}
         <div className="mt-4 flex justify-end gap-2">
           <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" data-testid="continue-start" disabled={starting || text.trim() === ""}
-            onClick={() => continueIn.mutate(text, { onSuccess: close })}>
+          <Button
+            variant="primary"
+            data-testid="continue-start"
+            disabled={starting || text.trim() === ""}
+            onClick={() => continueIn.mutate(text, { onSuccess: close })}
+          >
             {starting ? "Starting the new chat…" : "Start the new chat"}
           </Button>
         </div>

@@ -15,10 +15,15 @@ export function WorkspaceThreads({ threadId }: { threadId: string }) {
   const earlier = threads.slice(0, index);
   const later = threads.slice(index + 1);
   const link = (t: WorkspaceThread) => (
-    <Link key={t.id} href={`/t/${t.id}`} className="underline hover:text-neutral-900" data-testid="workspace-thread-link">{t.title}</Link>
+    <Link key={t.id} href={`/t/${t.id}`} className="underline hover:text-neutral-900" data-testid="workspace-thread-link">
+      {t.title}
+    </Link>
   );
   return (
-    <div className="flex shrink-0 gap-1 truncate border-b border-neutral-200 bg-neutral-50 px-4 py-1 text-xs text-neutral-500" data-testid="workspace-threads">
+    <div
+      className="flex shrink-0 gap-1 truncate border-b border-neutral-200 bg-neutral-50 px-4 py-1 text-xs text-neutral-500"
+      data-testid="workspace-threads"
+    >
       {earlier.length > 0 && <span>Continues {earlier.map(link)}</span>}
       {earlier.length > 0 && later.length > 0 && " · "}
       {later.length > 0 && <span>Continued in {later.map(link)}</span>}

@@ -40,23 +40,43 @@ function RoutineFormFields({ routine, onSaved, onCancel }: RoutineFormProps) {
 
   return (
     <form onSubmit={submit} data-testid="routine-form" className="flex flex-col gap-3">
-      <label className="text-sm font-medium">Name
-        <input className={INPUT} data-testid="routine-name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
+      <label className="text-sm font-medium">
+        Name
+        <input
+          className={INPUT}
+          data-testid="routine-name"
+          value={name}
+          maxLength={100}
+          required
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
-      <label className="text-sm font-medium">What to do each run
-        <textarea className={`${INPUT} min-h-24`} data-testid="routine-instructions" value={instructions} maxLength={8000} required
-          placeholder="Go through my inbox notes and send me a digest." onChange={(e) => setInstructions(e.target.value)} />
+      <label className="text-sm font-medium">
+        What to do each run
+        <textarea
+          className={`${INPUT} min-h-24`}
+          data-testid="routine-instructions"
+          value={instructions}
+          maxLength={8000}
+          required
+          placeholder="Go through my inbox notes and send me a digest."
+          onChange={(e) => setInstructions(e.target.value)}
+        />
       </label>
-      <div className="flex flex-col gap-1 text-sm font-medium">When
+      <div className="flex flex-col gap-1 text-sm font-medium">
+        When
         <ScheduleFields value={preset} onChange={setPreset} />
       </div>
-      <label className="text-sm font-medium">Time zone
+      <label className="text-sm font-medium">
+        Time zone
         <input className={INPUT} data-testid="routine-timezone" value={timezone} onChange={(e) => setTimezone(e.target.value.trim())} />
       </label>
       <SchedulePreview cron={cron} timezone={timezone} />
       {error && <Alert data-testid="routine-form-error">{error}</Alert>}
       <div className="flex gap-2">
-        <Button type="submit" variant="primary" disabled={saving} data-testid="routine-save">{routine ? "Save" : "Create routine"}</Button>
+        <Button type="submit" variant="primary" disabled={saving} data-testid="routine-save">
+          {routine ? "Save" : "Create routine"}
+        </Button>
         {onCancel && <Button onClick={onCancel}>Cancel</Button>}
       </div>
     </form>

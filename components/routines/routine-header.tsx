@@ -19,21 +19,40 @@ export function RoutineHeader({ routine, busy, onEdit, onToggle, onRunNow, onDel
   return (
     <header className="flex flex-wrap items-start gap-3 border-b border-neutral-200 px-4 py-3">
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-lg font-semibold" data-testid="routine-title">{routine.name}</h1>
-        <p className="text-sm text-neutral-600" data-testid="routine-schedule">{routine.schedule}</p>
+        <h1 className="truncate text-lg font-semibold" data-testid="routine-title">
+          {routine.name}
+        </h1>
+        <p className="text-sm text-neutral-600" data-testid="routine-schedule">
+          {routine.schedule}
+        </p>
         <p className="text-xs text-neutral-500" data-testid="routine-next-run">
           {routine.enabled
-            ? routine.nextRunAt ? `Next run: ${when.format(new Date(routine.nextRunAt))} (your time)` : "No further runs"
+            ? routine.nextRunAt
+              ? `Next run: ${when.format(new Date(routine.nextRunAt))} (your time)`
+              : "No further runs"
             : "Paused: no scheduled runs until resumed"}
         </p>
       </div>
       <div className="flex gap-2">
-        <Button size="sm" onClick={onEdit} data-testid="routine-edit">Edit</Button>
-        <Button size="sm" onClick={onToggle} data-testid="routine-toggle">{routine.enabled ? "Pause" : "Resume"}</Button>
-        <Button size="sm" variant="primary" onClick={onRunNow} disabled={busy} data-testid="routine-run-now" title={busy ? "A run is in progress" : undefined}>
+        <Button size="sm" onClick={onEdit} data-testid="routine-edit">
+          Edit
+        </Button>
+        <Button size="sm" onClick={onToggle} data-testid="routine-toggle">
+          {routine.enabled ? "Pause" : "Resume"}
+        </Button>
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={onRunNow}
+          disabled={busy}
+          data-testid="routine-run-now"
+          title={busy ? "A run is in progress" : undefined}
+        >
           Run now
         </Button>
-        <Button size="sm" variant="danger" onClick={onDelete} data-testid="routine-delete">Delete</Button>
+        <Button size="sm" variant="danger" onClick={onDelete} data-testid="routine-delete">
+          Delete
+        </Button>
       </div>
     </header>
   );

@@ -25,8 +25,18 @@ export function RoutinePage({ id }: { id: string }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  if (load.kind === "loading") return <div className="flex flex-1 items-center justify-center"><Spinner label="Loading routine" /></div>;
-  if (load.kind === "not-found") return <p className="m-8 text-sm text-neutral-600" data-testid="routine-not-found">This routine does not exist, or it is not yours.</p>;
+  if (load.kind === "loading")
+    return (
+      <div className="flex flex-1 items-center justify-center">
+        <Spinner label="Loading routine" />
+      </div>
+    );
+  if (load.kind === "not-found")
+    return (
+      <p className="m-8 text-sm text-neutral-600" data-testid="routine-not-found">
+        This routine does not exist, or it is not yours.
+      </p>
+    );
   if (load.kind === "failed") return <Alert className="m-8">Could not load this routine: {load.message}</Alert>;
   const { routine } = load;
   // The server's lease decides: a run left "running" by a server that went away does not block Run now.
@@ -57,8 +67,12 @@ export function RoutinePage({ id }: { id: string }) {
           {editing && <RoutineForm routine={routine} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />}
           <section aria-label="Instructions" className="text-sm">
             <h2 className="mb-1 text-xs font-semibold tracking-wide text-neutral-500 uppercase">Each run</h2>
-            <p className="whitespace-pre-wrap" data-testid="routine-instructions-text">{routine.instructions}</p>
-            <a href={fileHash(NOTES_PATH)} className="mt-1 inline-block text-xs text-blue-700 hover:underline" data-testid="open-notes">Open {NOTES_PATH}</a>
+            <p className="whitespace-pre-wrap" data-testid="routine-instructions-text">
+              {routine.instructions}
+            </p>
+            <a href={fileHash(NOTES_PATH)} className="mt-1 inline-block text-xs text-blue-700 hover:underline" data-testid="open-notes">
+              Open {NOTES_PATH}
+            </a>
           </section>
           <section aria-label="Runs">
             <h2 className="mb-1 text-xs font-semibold tracking-wide text-neutral-500 uppercase">Runs</h2>

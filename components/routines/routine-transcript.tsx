@@ -54,7 +54,9 @@ export function RoutineTranscript({ threadId }: { threadId: string }) {
         <div key={m.id} id={messageAnchor(m.id)}>
           {m.runStart && (
             <div role="separator" data-testid="run-divider" className="my-3 flex items-center gap-2 text-xs font-medium text-neutral-500">
-              <span className="h-px flex-1 bg-neutral-300" />Run started · {when.format(new Date(m.createdAt))}<span className="h-px flex-1 bg-neutral-300" />
+              <span className="h-px flex-1 bg-neutral-300" />
+              Run started · {when.format(new Date(m.createdAt))}
+              <span className="h-px flex-1 bg-neutral-300" />
             </div>
           )}
           <TranscriptRow message={m} />
@@ -70,7 +72,9 @@ export function RoutineTranscript({ threadId }: { threadId: string }) {
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <Button type="submit" variant="primary" disabled={sending || !draft.trim()} data-testid="routine-reply-send">{sending ? "Sending…" : "Send"}</Button>
+        <Button type="submit" variant="primary" disabled={sending || !draft.trim()} data-testid="routine-reply-send">
+          {sending ? "Sending…" : "Send"}
+        </Button>
       </form>
     </section>
   );
@@ -80,14 +84,25 @@ function TranscriptRow({ message: m }: { message: ApiMessage }) {
   const runtime = m.role === "user" && (m.runStart || isNotesUpdateText(m.text));
   if (runtime) {
     return (
-      <details data-testid={m.runStart ? "run-start-message" : "notes-request"} className="rounded-md border border-dashed border-neutral-300 px-3 py-1.5 text-xs text-neutral-600">
-        <summary className="cursor-pointer">{m.runStart ? "Run-start message: instructions, digest of recent runs, routine/notes.md" : "Asked the agent to update routine/notes.md"}</summary>
+      <details
+        data-testid={m.runStart ? "run-start-message" : "notes-request"}
+        className="rounded-md border border-dashed border-neutral-300 px-3 py-1.5 text-xs text-neutral-600"
+      >
+        <summary className="cursor-pointer">
+          {m.runStart
+            ? "Run-start message: instructions, digest of recent runs, routine/notes.md"
+            : "Asked the agent to update routine/notes.md"}
+        </summary>
         <pre className="mt-1 overflow-x-auto whitespace-pre-wrap">{m.text}</pre>
       </details>
     );
   }
   return (
-    <article data-testid="routine-message" data-role={m.role} className={m.role === "user" ? "ml-auto max-w-[85%] rounded-2xl bg-neutral-100 px-3 py-2 text-sm" : "text-sm"}>
+    <article
+      data-testid="routine-message"
+      data-role={m.role}
+      className={m.role === "user" ? "ml-auto max-w-[85%] rounded-2xl bg-neutral-100 px-3 py-2 text-sm" : "text-sm"}
+    >
       <p className="mb-0.5 text-xs text-neutral-500">{m.role === "user" ? "You" : "Assistant"}</p>
       <Markdown text={m.text} />
     </article>

@@ -9,7 +9,9 @@ export function RoutinesLayout({ activeId, children }: { activeId?: string; chil
     <QueryProvider>
       <div className="flex h-dvh overflow-hidden">
         <aside className="flex w-64 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50">
-          <Link href="/" className="px-4 pt-3 pb-2 text-sm font-semibold tracking-tight text-neutral-900 hover:underline">← Longrun Chat</Link>
+          <Link href="/" className="px-4 pt-3 pb-2 text-sm font-semibold tracking-tight text-neutral-900 hover:underline">
+            ← Longrun Chat
+          </Link>
           <RoutinesNav activeId={activeId} />
         </aside>
         <main className="flex min-w-0 flex-1 flex-col">{children}</main>

@@ -13,7 +13,11 @@ export function RoutinesNav({ activeId }: { activeId?: string | null }) {
     <nav aria-label="Routines" data-testid="routines-nav" className="border-t border-neutral-200 px-2 py-2">
       <div className="flex items-center justify-between px-2 pb-1">
         <span className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">Routines</span>
-        <Link href="/routines/new" data-testid="new-routine" className="rounded px-1.5 text-xs font-medium text-neutral-700 hover:bg-neutral-200">
+        <Link
+          href="/routines/new"
+          data-testid="new-routine"
+          className="rounded px-1.5 text-xs font-medium text-neutral-700 hover:bg-neutral-200"
+        >
           + New
         </Link>
       </div>

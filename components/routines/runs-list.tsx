@@ -25,21 +25,36 @@ export function RunsList({ runs, onJump }: { runs: ApiRoutineRun[]; onJump: (mes
   return (
     <table className="w-full text-left text-sm" data-testid="runs-list">
       <thead className="text-xs text-neutral-500">
-        <tr><th className="py-1 font-medium">Status</th><th className="font-medium">Scheduled for</th><th className="font-medium">Took</th><th className="font-medium">Notes</th><th /></tr>
+        <tr>
+          <th className="py-1 font-medium">Status</th>
+          <th className="font-medium">Scheduled for</th>
+          <th className="font-medium">Took</th>
+          <th className="font-medium">Notes</th>
+          <th />
+        </tr>
       </thead>
       <tbody>
         {runs.map((run) => (
           <tr key={run.id} data-testid="run-row" data-status={run.status} className="border-t border-neutral-100">
             <td className="py-1">
-              <span className={`rounded px-1.5 py-px text-xs font-medium ${STATUS_STYLE[run.status]}`} title={run.error ?? undefined}>{run.status}</span>
-              {run.trigger !== "scheduled" && <span className="ml-1 text-xs text-neutral-500">{run.trigger === "manual" ? "by hand" : "catch-up"}</span>}
+              <span className={`rounded px-1.5 py-px text-xs font-medium ${STATUS_STYLE[run.status]}`} title={run.error ?? undefined}>
+                {run.status}
+              </span>
+              {run.trigger !== "scheduled" && (
+                <span className="ml-1 text-xs text-neutral-500">{run.trigger === "manual" ? "by hand" : "catch-up"}</span>
+              )}
             </td>
             <td>{when.format(new Date(run.scheduledFor))}</td>
             <td>{duration(run)}</td>
             <td className="text-xs text-neutral-500">{run.notesUpdated === null ? "" : run.notesUpdated ? "updated" : "unchanged"}</td>
             <td className="text-right">
               {run.startMessageId && (
-                <button type="button" className="text-xs text-blue-700 hover:underline" data-testid="run-jump" onClick={() => onJump(run.startMessageId!)}>
+                <button
+                  type="button"
+                  className="text-xs text-blue-700 hover:underline"
+                  data-testid="run-jump"
+                  onClick={() => onJump(run.startMessageId!)}
+                >
                   In the thread
                 </button>
               )}

@@ -15,7 +15,13 @@ export function ScheduleFields({ value, onChange }: { value: SchedulePreset; onC
   };
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <select aria-label="Schedule" data-testid="schedule-kind" className={INPUT} value={value.kind} onChange={(e) => switchKind(e.target.value as SchedulePreset["kind"])}>
+      <select
+        aria-label="Schedule"
+        data-testid="schedule-kind"
+        className={INPUT}
+        value={value.kind}
+        onChange={(e) => switchKind(e.target.value as SchedulePreset["kind"])}
+      >
         <option value="hourly">Every hour</option>
         <option value="daily">Every day</option>
         <option value="weekdays">Weekdays</option>
@@ -23,22 +29,53 @@ export function ScheduleFields({ value, onChange }: { value: SchedulePreset; onC
         <option value="cron">Cron expression</option>
       </select>
       {value.kind === "hourly" && (
-        <label className="text-sm">at minute{" "}
-          <input type="number" min={0} max={59} className={`${INPUT} w-16`} value={value.minute} onChange={(e) => onChange({ kind: "hourly", minute: clampMinute(e.target.value) })} />
+        <label className="text-sm">
+          at minute{" "}
+          <input
+            type="number"
+            min={0}
+            max={59}
+            className={`${INPUT} w-16`}
+            value={value.minute}
+            onChange={(e) => onChange({ kind: "hourly", minute: clampMinute(e.target.value) })}
+          />
         </label>
       )}
       {value.kind === "weekly" && (
-        <select aria-label="Day of the week" className={INPUT} value={value.day} onChange={(e) => onChange({ ...value, day: Number(e.target.value) })}>
-          {WEEKDAY_NAMES.map((name, i) => <option key={name} value={i}>{name}</option>)}
+        <select
+          aria-label="Day of the week"
+          className={INPUT}
+          value={value.day}
+          onChange={(e) => onChange({ ...value, day: Number(e.target.value) })}
+        >
+          {WEEKDAY_NAMES.map((name, i) => (
+            <option key={name} value={i}>
+              {name}
+            </option>
+          ))}
         </select>
       )}
       {"time" in value && (
-        <label className="text-sm">at{" "}
-          <input type="time" aria-label="Time" data-testid="schedule-time" className={INPUT} value={value.time} onChange={(e) => e.target.value && onChange({ ...value, time: e.target.value })} />
+        <label className="text-sm">
+          at{" "}
+          <input
+            type="time"
+            aria-label="Time"
+            data-testid="schedule-time"
+            className={INPUT}
+            value={value.time}
+            onChange={(e) => e.target.value && onChange({ ...value, time: e.target.value })}
+          />
         </label>
       )}
       {value.kind === "cron" && (
-        <input aria-label="Cron expression" data-testid="schedule-cron" className={`${INPUT} w-48 font-mono`} value={value.cron} onChange={(e) => onChange({ kind: "cron", cron: e.target.value })} />
+        <input
+          aria-label="Cron expression"
+          data-testid="schedule-cron"
+          className={`${INPUT} w-48 font-mono`}
+          value={value.cron}
+          onChange={(e) => onChange({ kind: "cron", cron: e.target.value })}
+        />
       )}
     </div>
   );

@@ -3,13 +3,24 @@
 import { describeSchedule } from "@/lib/routines/presets";
 import { nextRunTimes, scheduleProblem } from "@/lib/routines/schedule";
 
-const when = new Intl.DateTimeFormat(undefined, { weekday: "short", year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+const when = new Intl.DateTimeFormat(undefined, {
+  weekday: "short",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 /** The schedule in words and its next three runs, shown in the person's own time zone. */
 export function SchedulePreview({ cron, timezone }: { cron: string; timezone: string }) {
   const problem = scheduleProblem(cron, timezone);
   if (problem) {
-    return <p data-testid="schedule-problem" className="text-sm text-red-700">{problem.field === "cron" ? "Schedule" : "Time zone"} {problem.message}.</p>;
+    return (
+      <p data-testid="schedule-problem" className="text-sm text-red-700">
+        {problem.field === "cron" ? "Schedule" : "Time zone"} {problem.message}.
+      </p>
+    );
   }
   const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
@@ -17,7 +28,9 @@ export function SchedulePreview({ cron, timezone }: { cron: string; timezone: st
       <p data-testid="schedule-words">{describeSchedule(cron, timezone)}</p>
       <p className="mt-1 text-xs text-neutral-500">Next runs, in your time zone ({mine}):</p>
       <ol className="list-inside list-decimal text-xs" data-testid="schedule-next-runs">
-        {nextRunTimes(cron, timezone, new Date(), 3).map((d) => <li key={d.toISOString()}>{when.format(d)}</li>)}
+        {nextRunTimes(cron, timezone, new Date(), 3).map((d) => (
+          <li key={d.toISOString()}>{when.format(d)}</li>
+        ))}
       </ol>
     </div>
   );

@@ -8,7 +8,8 @@ import { queryKeys } from "@/components/api/query-keys";
 import type { ApiRoutine, ApiRoutineRun } from "@/lib/api";
 import { routineBusy } from "./routine-busy";
 
-export type RoutineLoad = { kind: "loading" } | { kind: "not-found" } | { kind: "failed"; message: string } | { kind: "ready"; routine: ApiRoutine };
+export type RoutineLoad =
+  { kind: "loading" } | { kind: "not-found" } | { kind: "failed"; message: string } | { kind: "ready"; routine: ApiRoutine };
 
 const BUSY_POLL_MS = 1500;
 const IDLE_POLL_MS = 10_000;
@@ -44,7 +45,9 @@ export function useRoutine(id: string): { load: RoutineLoad; runs: ApiRoutineRun
   const load: RoutineLoad = routine.data
     ? { kind: "ready", routine: routine.data }
     : routine.error
-      ? isNotFound(routine.error) ? { kind: "not-found" } : { kind: "failed", message: readableError(routine.error) }
+      ? isNotFound(routine.error)
+        ? { kind: "not-found" }
+        : { kind: "failed", message: readableError(routine.error) }
       : { kind: "loading" };
   return { load, runs: runs.data ?? [] };
 }

@@ -1,7 +1,12 @@
 import type { ReactNode } from "react";
 
 /** A red, announced box for errors people must notice; `action` holds e.g. a Retry button. */
-export function Alert({ children, action, className = "", ...rest }: {
+export function Alert({
+  children,
+  action,
+  className = "",
+  ...rest
+}: {
   children: ReactNode;
   action?: ReactNode;
   className?: string;

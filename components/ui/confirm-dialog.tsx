@@ -22,8 +22,12 @@ export function ConfirmDialog({ open, title, description, confirmLabel, onConfir
     <ModalDialog open={open} title={title} titleId={titleId} onCancel={onCancel} closeOnBackdrop testId={testId}>
       <p className="mt-2 text-sm text-neutral-600">{description}</p>
       <div className="mt-5 flex justify-end gap-2">
-        <Button onClick={onCancel} data-testid="confirm-cancel">Cancel</Button>
-        <Button variant="danger" onClick={onConfirm} data-testid="confirm-accept">{confirmLabel}</Button>
+        <Button onClick={onCancel} data-testid="confirm-cancel">
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm} data-testid="confirm-accept">
+          {confirmLabel}
+        </Button>
       </div>
     </ModalDialog>
   );

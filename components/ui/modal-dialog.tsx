@@ -42,7 +42,9 @@ export function ModalDialog({ open, title, titleId, onCancel, closeOnBackdrop = 
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-neutral-200 p-0 shadow-xl backdrop:bg-black/30"
     >
       <div className="p-5">
-        <h2 id={titleId} className="text-base font-semibold text-neutral-900">{title}</h2>
+        <h2 id={titleId} className="text-base font-semibold text-neutral-900">
+          {title}
+        </h2>
         {children}
       </div>
     </dialog>

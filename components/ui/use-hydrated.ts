@@ -4,5 +4,9 @@ const subscribe = () => () => {};
 
 /** False in the server render and during hydration, true once React owns the page. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -16,7 +16,11 @@ type ConflictBarProps = {
 export function ConflictBar({ conflict, saving, comparing, onKeepMine, onTakeTheirs, onToggleCompare }: ConflictBarProps) {
   const deleted = conflict.kind === "deleted";
   return (
-    <div role="alert" data-testid="file-conflict" className="flex flex-wrap items-center gap-2 border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+    <div
+      role="alert"
+      data-testid="file-conflict"
+      className="flex flex-wrap items-center gap-2 border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
       <p className="min-w-0 flex-1 basis-48">{conflictSentence(conflict)}</p>
       <div className="flex flex-wrap gap-1.5">
         <Button

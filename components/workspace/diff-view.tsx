@@ -65,11 +65,17 @@ export function DiffView({ before, after, beforeLabel, afterLabel, testId = "dif
   return (
     <div data-testid={testId} className="flex min-h-0 flex-col">
       <p className="flex flex-wrap gap-x-3 gap-y-1 border-b border-neutral-200 px-3 py-1.5 text-xs text-neutral-600">
-        <span><span className="rounded bg-red-100 px-1 font-mono text-red-800">−</span> only in {beforeLabel}</span>
-        <span><span className="rounded bg-emerald-100 px-1 font-mono text-emerald-800">+</span> only in {afterLabel}</span>
+        <span>
+          <span className="rounded bg-red-100 px-1 font-mono text-red-800">−</span> only in {beforeLabel}
+        </span>
+        <span>
+          <span className="rounded bg-emerald-100 px-1 font-mono text-emerald-800">+</span> only in {afterLabel}
+        </span>
       </p>
       {identical ? (
-        <p className="px-3 py-2 text-xs text-neutral-500">No differences: {beforeLabel} and {afterLabel} are identical.</p>
+        <p className="px-3 py-2 text-xs text-neutral-500">
+          No differences: {beforeLabel} and {afterLabel} are identical.
+        </p>
       ) : (
         <pre className="min-h-0 flex-1 overflow-auto py-1 font-mono text-xs leading-5">
           {blocks.map((block, b) =>
@@ -85,7 +91,9 @@ export function DiffView({ before, after, beforeLabel, afterLabel, testId = "dif
             ) : (
               block.lines.map((line, l) => (
                 <div key={`${b}-${l}`} data-diff={line.kind} className={`px-3 whitespace-pre-wrap ${STYLE[line.kind].className}`}>
-                  <span aria-hidden className="mr-2 inline-block w-2 select-none">{STYLE[line.kind].sign}</span>
+                  <span aria-hidden className="mr-2 inline-block w-2 select-none">
+                    {STYLE[line.kind].sign}
+                  </span>
                   {line.kind !== "same" && <span className="sr-only">{line.kind === "added" ? "added: " : "removed: "}</span>}
                   {line.text || " "}
                 </div>

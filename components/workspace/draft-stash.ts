@@ -16,7 +16,8 @@ export function readDraft(threadId: string, path: string): StashedDraft | null {
     const raw = window.sessionStorage.getItem(key(threadId, path));
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StashedDraft>;
-    if (typeof parsed.draft !== "string" || typeof parsed.base?.content !== "string" || typeof parsed.base.version !== "number") return null;
+    if (typeof parsed.draft !== "string" || typeof parsed.base?.content !== "string" || typeof parsed.base.version !== "number")
+      return null;
     return parsed as StashedDraft;
   } catch {
     return null;

@@ -39,17 +39,35 @@ export function FileHeader(props: FileHeaderProps) {
         </span>
       )}
       {!dirty && version !== null && lastAuthor && (
-        <span className="text-xs text-neutral-500" data-testid="file-version">v{version} · {authorLabel(lastAuthor)}</span>
+        <span className="text-xs text-neutral-500" data-testid="file-version">
+          v{version} · {authorLabel(lastAuthor)}
+        </span>
       )}
       <div className="flex gap-1">
-        <Button size="sm" variant={dirty ? "primary" : "secondary"} disabled={!editable || !dirty || saving} onClick={props.onSave} title={`Save (${shortcut})`} data-testid="file-save">
+        <Button
+          size="sm"
+          variant={dirty ? "primary" : "secondary"}
+          disabled={!editable || !dirty || saving}
+          onClick={props.onSave}
+          title={`Save (${shortcut})`}
+          data-testid="file-save"
+        >
           {saving ? "Saving…" : "Save"}
         </Button>
         <Button size="sm" variant="ghost" onClick={props.onToggleHistory} aria-pressed={historyOpen} data-testid="file-history-toggle">
           History
         </Button>
-        <Button size="sm" variant="ghost" disabled={!editable} onClick={props.onRename} data-testid="file-rename">Rename</Button>
-        <Button size="sm" variant="ghost" disabled={!editable} onClick={props.onDelete} data-testid="file-delete" className="hover:text-red-700">
+        <Button size="sm" variant="ghost" disabled={!editable} onClick={props.onRename} data-testid="file-rename">
+          Rename
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={!editable}
+          onClick={props.onDelete}
+          data-testid="file-delete"
+          className="hover:text-red-700"
+        >
           Delete
         </Button>
       </div>

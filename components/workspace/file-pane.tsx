@@ -39,7 +39,14 @@ export function FilePane({ api, file, onChanged }: FilePaneProps) {
   if (state.status === "failed") {
     return (
       <div className="p-3">
-        <Alert data-testid="file-load-error" action={<Button size="sm" onClick={() => file.open(state.path)}>Try again</Button>}>
+        <Alert
+          data-testid="file-load-error"
+          action={
+            <Button size="sm" onClick={() => file.open(state.path)}>
+              Try again
+            </Button>
+          }
+        >
           Could not open “{state.path}”: {state.message}
           {state.missing && " It opens here as soon as it exists."}
         </Alert>
@@ -96,17 +103,41 @@ export function FilePane({ api, file, onChanged }: FilePaneProps) {
         onDelete={() => setConfirmingDelete(true)}
       />
       {renaming && ready && (
-        <PathForm label={`Rename “${ready.path}” to`} submitLabel="Rename" initialPath={ready.path} testId="file-rename-form" onSubmit={rename} onCancel={() => setRenaming(false)} />
+        <PathForm
+          label={`Rename “${ready.path}” to`}
+          submitLabel="Rename"
+          initialPath={ready.path}
+          testId="file-rename-form"
+          onSubmit={rename}
+          onCancel={() => setRenaming(false)}
+        />
       )}
       {ready?.notice && (
-        <p role="status" data-testid="file-notice" className="border-b border-blue-200 bg-blue-50 px-3 py-1 text-xs text-blue-800">{ready.notice}</p>
+        <p role="status" data-testid="file-notice" className="border-b border-blue-200 bg-blue-50 px-3 py-1 text-xs text-blue-800">
+          {ready.notice}
+        </p>
       )}
-      {state.status === "gone" && <p role="status" className="border-b border-neutral-200 bg-neutral-50 px-3 py-2 text-sm text-neutral-700" data-testid="file-gone">{state.message}</p>}
+      {state.status === "gone" && (
+        <p role="status" className="border-b border-neutral-200 bg-neutral-50 px-3 py-2 text-sm text-neutral-700" data-testid="file-gone">
+          {state.message}
+        </p>
+      )}
       {(ready?.error || actionError) && (
         <Alert
           className="m-2"
           data-testid="file-error"
-          action={<Button size="sm" variant="ghost" onClick={() => { setActionError(null); file.dispatch({ type: "dismissError" }); }}>Dismiss</Button>}
+          action={
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setActionError(null);
+                file.dispatch({ type: "dismissError" });
+              }}
+            >
+              Dismiss
+            </Button>
+          }
         >
           {actionError ?? ready?.error}
         </Alert>
@@ -117,12 +148,22 @@ export function FilePane({ api, file, onChanged }: FilePaneProps) {
           saving={ready.saving}
           comparing={showCompare}
           onKeepMine={() => void file.keepMine().then((ok) => ok && setComparing(false))}
-          onTakeTheirs={() => { setComparing(false); file.takeTheirs(); }}
+          onTakeTheirs={() => {
+            setComparing(false);
+            file.takeTheirs();
+          }}
           onToggleCompare={() => setComparing((v) => !v)}
         />
       )}
       {showCompare && conflict?.kind === "changed" && ready && (
-        <DiffView key={conflict.theirs.version} before={conflict.theirs.content} after={ready.draft} beforeLabel={`their version ${conflict.theirs.version}`} afterLabel="your edits" testId="conflict-diff" />
+        <DiffView
+          key={conflict.theirs.version}
+          before={conflict.theirs.content}
+          after={ready.draft}
+          beforeLabel={`their version ${conflict.theirs.version}`}
+          afterLabel="your edits"
+          testId="conflict-diff"
+        />
       )}
       {historyOpen && !showCompare && (
         <HistoryPanel
@@ -142,7 +183,11 @@ export function FilePane({ api, file, onChanged }: FilePaneProps) {
       <ConfirmDialog
         open={confirmingDelete}
         title={`Delete “${state.path}”?`}
-        description={dirty ? "Your unsaved edits will be lost. The saved versions stay in the history and can be restored." : "Its versions stay in the history and can be restored."}
+        description={
+          dirty
+            ? "Your unsaved edits will be lost. The saved versions stay in the history and can be restored."
+            : "Its versions stay in the history and can be restored."
+        }
         confirmLabel="Delete"
         onConfirm={() => void remove()}
         onCancel={() => setConfirmingDelete(false)}

@@ -38,7 +38,14 @@ export function FileTree({ files, failed, activePath, activeDirty, onOpen, onCre
       <div className="flex h-10 shrink-0 items-center gap-2 border-b border-neutral-200 px-3">
         <h2 className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">Files</h2>
         {files && <span className="text-xs text-neutral-400">{files.length}</span>}
-        <Button size="sm" variant="ghost" className="ml-auto" onClick={() => setCreating((v) => !v)} aria-expanded={creating} data-testid="file-new">
+        <Button
+          size="sm"
+          variant="ghost"
+          className="ml-auto"
+          onClick={() => setCreating((v) => !v)}
+          aria-expanded={creating}
+          data-testid="file-new"
+        >
           + New file
         </Button>
       </div>
@@ -88,7 +95,9 @@ export function FileTree({ files, failed, activePath, activeDirty, onOpen, onCre
                         <span className="sr-only">(unsaved)</span>
                       </>
                     )}
-                    <span className={`shrink-0 rounded px-1 text-[10px] font-medium ${meta.lastAuthor === "agent" ? "bg-violet-100 text-violet-800" : "bg-emerald-100 text-emerald-800"}`}>
+                    <span
+                      className={`shrink-0 rounded px-1 text-[10px] font-medium ${meta.lastAuthor === "agent" ? "bg-violet-100 text-violet-800" : "bg-emerald-100 text-emerald-800"}`}
+                    >
                       {authorLabel(meta.lastAuthor)}
                     </span>
                     <span className="w-12 shrink-0 text-right text-[11px] text-neutral-500 tabular-nums">{formatBytes(meta.size)}</span>

@@ -103,7 +103,9 @@ export function HistoryPanel({ api, path, current, dirty, onRestore }: HistoryPa
           );
         })}
       </ol>
-      {!selected && versions && <p className="px-3 py-2 text-xs text-neutral-500">Pick a version to compare it with the current content.</p>}
+      {!selected && versions && (
+        <p className="px-3 py-2 text-xs text-neutral-500">Pick a version to compare it with the current content.</p>
+      )}
       {selected && (
         <div className="flex min-h-0 flex-1 flex-col">
           <div className="flex flex-wrap items-center gap-2 border-b border-neutral-200 px-3 py-1.5">
@@ -120,9 +122,15 @@ export function HistoryPanel({ api, path, current, dirty, onRestore }: HistoryPa
             </Button>
           </div>
           {restoreError && <Alert className="m-2">{restoreError}</Alert>}
-          {selected.error && <Alert className="m-2">Could not load version {selected.meta.version}: {selected.error}</Alert>}
+          {selected.error && (
+            <Alert className="m-2">
+              Could not load version {selected.meta.version}: {selected.error}
+            </Alert>
+          )}
           {selected.meta.deleted && <p className="px-3 py-2 text-xs text-neutral-500">This entry records a deletion; it has no content.</p>}
-          {!selected.meta.deleted && !selected.error && oldContent === undefined && <Spinner label="Loading version" className="px-3 py-2" />}
+          {!selected.meta.deleted && !selected.error && oldContent === undefined && (
+            <Spinner label="Loading version" className="px-3 py-2" />
+          )}
           {typeof oldContent === "string" && (
             <DiffView
               key={selected.meta.version}

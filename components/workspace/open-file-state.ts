@@ -6,9 +6,7 @@ import type { Author, FileMeta, LoadedFile } from "./types";
  * edits typed in the meantime: without local edits it is adopted, with them it becomes a conflict.
  */
 
-export type Conflict =
-  | { kind: "changed"; theirs: LoadedFile }
-  | { kind: "deleted"; version: number | null; by: Author | null };
+export type Conflict = { kind: "changed"; theirs: LoadedFile } | { kind: "deleted"; version: number | null; by: Author | null };
 
 export type ReadyFile = {
   status: "ready";
@@ -75,7 +73,9 @@ export function openFileReducer(state: OpenFileState, action: OpenFileAction): O
         ? { ...ready(action.base, "Your unsaved edits from before are back"), draft: action.draft }
         : state;
     case "loadFailed":
-      return state.status === "loading" && state.path === action.path ? { status: "failed", path: action.path, message: action.message, missing: action.missing } : state;
+      return state.status === "loading" && state.path === action.path
+        ? { status: "failed", path: action.path, message: action.message, missing: action.missing }
+        : state;
     case "replaced": {
       const current = state.status === "ready" || state.status === "gone" ? state.path : null;
       return current === action.file.path ? ready(action.file, action.notice) : state;
@@ -116,7 +116,11 @@ export function openFileReducer(state: OpenFileState, action: OpenFileAction): O
       const c = state.conflict;
       if (!c) return state;
       if (c.kind === "changed") return ready(c.theirs);
-      return { status: "gone", path: state.path, message: `“${state.path}” was deleted by ${byWhom(c.by)}; your edits were discarded. Its history is kept.` };
+      return {
+        status: "gone",
+        path: state.path,
+        message: `“${state.path}” was deleted by ${byWhom(c.by)}; your edits were discarded. Its history is kept.`,
+      };
     }
     case "renamed": {
       if (action.from !== state.path) return state;

@@ -37,8 +37,14 @@ export function PathForm({ label, submitLabel, initialPath = "", placeholder, on
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-1.5 border-b border-neutral-200 bg-neutral-50 px-3 py-2" data-testid={testId}>
-      <label className="text-xs font-medium text-neutral-600" htmlFor={`${testId}-input`}>{label}</label>
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-1.5 border-b border-neutral-200 bg-neutral-50 px-3 py-2"
+      data-testid={testId}
+    >
+      <label className="text-xs font-medium text-neutral-600" htmlFor={`${testId}-input`}>
+        {label}
+      </label>
       <div className="flex gap-1.5">
         <input
           id={`${testId}-input`}
@@ -58,10 +64,18 @@ export function PathForm({ label, submitLabel, initialPath = "", placeholder, on
           }}
           className="h-7 min-w-0 flex-1 rounded-md border border-neutral-300 bg-white px-2 font-mono text-xs focus:border-blue-600 focus:outline-none"
         />
-        <Button type="submit" size="sm" variant="primary" disabled={busy} data-testid={`${testId}-submit`}>{submitLabel}</Button>
-        <Button size="sm" variant="ghost" onClick={onCancel}>Cancel</Button>
+        <Button type="submit" size="sm" variant="primary" disabled={busy} data-testid={`${testId}-submit`}>
+          {submitLabel}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
-      {error && <p id={errorId} role="alert" className="text-xs text-red-700" data-testid={errorId}>{error}</p>}
+      {error && (
+        <p id={errorId} role="alert" className="text-xs text-red-700" data-testid={errorId}>
+          {error}
+        </p>
+      )}
     </form>
   );
 }

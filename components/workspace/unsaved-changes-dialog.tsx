@@ -21,8 +21,12 @@ export function UnsavedChangesDialog({ path, nextPath, saving, onSave, onDiscard
         “{path}” has edits that are not saved{nextPath ? `. Save them before opening “${nextPath}”?` : "."}
       </p>
       <div className="mt-5 flex justify-end gap-2">
-        <Button onClick={onCancel} data-testid="unsaved-cancel">Cancel</Button>
-        <Button variant="danger" onClick={onDiscard} data-testid="unsaved-discard">Discard edits</Button>
+        <Button onClick={onCancel} data-testid="unsaved-cancel">
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onDiscard} data-testid="unsaved-discard">
+          Discard edits
+        </Button>
         <Button variant="primary" autoFocus disabled={saving} onClick={onSave} data-testid="unsaved-save">
           {saving ? "Saving…" : "Save and continue"}
         </Button>

@@ -36,22 +36,25 @@ export function useOpenFile(api: WorkspaceApi, threadId: string, onSaved: () => 
     if (state.status === "ready") draftRef.current = state.draft;
   }, [state]);
 
-  const open = useCallback((path: string) => {
-    dispatch({ type: "open", path });
-    api.read(path).then(
-      (file) => {
-        const stash = readDraft(threadId, path);
-        if (!stash || stash.draft === file.content || stash.base.version > file.version) {
-          dispatch({ type: "loaded", file });
-          return;
-        }
-        // Back to the version the draft was based on; anything newer arrives as remote news.
-        dispatch({ type: "loadedDraft", base: stash.base, draft: stash.draft });
-        if (file.version > stash.base.version) dispatch({ type: "remoteChanged", theirs: file });
-      },
-      (e: unknown) => dispatch({ type: "loadFailed", path, message: readableError(e), missing: isNotFound(e) }),
-    );
-  }, [api, threadId]);
+  const open = useCallback(
+    (path: string) => {
+      dispatch({ type: "open", path });
+      api.read(path).then(
+        (file) => {
+          const stash = readDraft(threadId, path);
+          if (!stash || stash.draft === file.content || stash.base.version > file.version) {
+            dispatch({ type: "loaded", file });
+            return;
+          }
+          // Back to the version the draft was based on; anything newer arrives as remote news.
+          dispatch({ type: "loadedDraft", base: stash.base, draft: stash.draft });
+          if (file.version > stash.base.version) dispatch({ type: "remoteChanged", theirs: file });
+        },
+        (e: unknown) => dispatch({ type: "loadFailed", path, message: readableError(e), missing: isNotFound(e) }),
+      );
+    },
+    [api, threadId],
+  );
 
   const edit = useCallback((draft: string) => {
     draftRef.current = draft;
@@ -59,36 +62,46 @@ export function useOpenFile(api: WorkspaceApi, threadId: string, onSaved: () => 
   }, []);
 
   /** A 409 (or a 404: the file is gone) becomes the conflict bar, with the winning version loaded. */
-  const showConflict = useCallback(async (path: string, error: unknown) => {
-    const details = isConflict(error) ? conflictDetails(error) : { currentVersion: null, lastAuthor: null, deleted: true };
-    if (details.deleted) {
-      dispatch({ type: "remoteDeleted", path, version: details.currentVersion, by: details.lastAuthor });
-      return;
-    }
-    try {
-      dispatch({ type: "remoteChanged", theirs: await api.read(path) });
-    } catch (e) {
-      if (isNotFound(e)) dispatch({ type: "remoteDeleted", path, version: null, by: null });
-      else dispatch({ type: "saveFailed", message: `Not saved: the file changed on the server, and loading that version failed: ${readableError(e)}` });
-    }
-  }, [api]);
+  const showConflict = useCallback(
+    async (path: string, error: unknown) => {
+      const details = isConflict(error) ? conflictDetails(error) : { currentVersion: null, lastAuthor: null, deleted: true };
+      if (details.deleted) {
+        dispatch({ type: "remoteDeleted", path, version: details.currentVersion, by: details.lastAuthor });
+        return;
+      }
+      try {
+        dispatch({ type: "remoteChanged", theirs: await api.read(path) });
+      } catch (e) {
+        if (isNotFound(e)) dispatch({ type: "remoteDeleted", path, version: null, by: null });
+        else
+          dispatch({
+            type: "saveFailed",
+            message: `Not saved: the file changed on the server, and loading that version failed: ${readableError(e)}`,
+          });
+      }
+    },
+    [api],
+  );
 
-  const saveAs = useCallback(async (baseVersion: number | null): Promise<boolean> => {
-    const s = stateRef.current;
-    if (s.status !== "ready" || s.saving) return false;
-    const content = draftRef.current;
-    dispatch({ type: "saveStarted" });
-    try {
-      const file = await api.save(s.path, content, baseVersion);
-      dispatch({ type: "saved", file, content });
-      onSaved();
-      return true;
-    } catch (e) {
-      if (isConflict(e) || isNotFound(e)) await showConflict(s.path, e);
-      dispatch({ type: "saveFailed", message: isConflict(e) || isNotFound(e) ? null : `Not saved: ${readableError(e)}` });
-      return false;
-    }
-  }, [api, onSaved, showConflict]);
+  const saveAs = useCallback(
+    async (baseVersion: number | null): Promise<boolean> => {
+      const s = stateRef.current;
+      if (s.status !== "ready" || s.saving) return false;
+      const content = draftRef.current;
+      dispatch({ type: "saveStarted" });
+      try {
+        const file = await api.save(s.path, content, baseVersion);
+        dispatch({ type: "saved", file, content });
+        onSaved();
+        return true;
+      } catch (e) {
+        if (isConflict(e) || isNotFound(e)) await showConflict(s.path, e);
+        dispatch({ type: "saveFailed", message: isConflict(e) || isNotFound(e) ? null : `Not saved: ${readableError(e)}` });
+        return false;
+      }
+    },
+    [api, onSaved, showConflict],
+  );
 
   const save = useCallback(async () => {
     const s = stateRef.current;
@@ -104,10 +117,13 @@ export function useOpenFile(api: WorkspaceApi, threadId: string, onSaved: () => 
     return saveAs(c.kind === "changed" ? c.theirs.version : null);
   }, [saveAs]);
 
-  const reload = useCallback(async (path: string, notice: string | null) => {
-    const file: LoadedFile = await api.read(path);
-    dispatch({ type: "replaced", file, notice });
-  }, [api]);
+  const reload = useCallback(
+    async (path: string, notice: string | null) => {
+      const file: LoadedFile = await api.read(path);
+      dispatch({ type: "replaced", file, notice });
+    },
+    [api],
+  );
 
   const takeTheirs = useCallback(() => dispatch({ type: "takeTheirs" }), []);
   const close = useCallback(() => {
@@ -115,10 +131,13 @@ export function useOpenFile(api: WorkspaceApi, threadId: string, onSaved: () => 
     if (s.status !== "none") clearDraft(threadId, s.path);
     dispatch({ type: "close" });
   }, [threadId]);
-  const renamed = useCallback((from: string, file: FileMeta) => {
-    clearDraft(threadId, from); // a draft being edited is stashed again under its new path
-    dispatch({ type: "renamed", from, file });
-  }, [threadId]);
+  const renamed = useCallback(
+    (from: string, file: FileMeta) => {
+      clearDraft(threadId, from); // a draft being edited is stashed again under its new path
+      dispatch({ type: "renamed", from, file });
+    },
+    [threadId],
+  );
 
   // Keep the stash in step: a dirty draft is stored, a clean or gone file leaves nothing behind.
   useEffect(() => {

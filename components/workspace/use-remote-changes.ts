@@ -49,17 +49,23 @@ export function useRemoteChanges(api: WorkspaceApi, files: FileMeta[] | null, fi
       if (checking.current === key) checking.current = null;
     };
 
-    api.read(path).then(
-      (theirs) => dispatch({ type: "remoteChanged", theirs }),
-      async (e: unknown) => {
-        if (!isNotFound(e)) {
-          dispatch({ type: "saveFailed", message: `Could not check “${path}” for changes: ${readableError(e)}` });
-          return;
-        }
-        // The newest history entry is the deletion: it says who deleted the file.
-        const latest = await api.versions(path).then((v) => v[0] ?? null, () => null);
-        dispatch({ type: "remoteDeleted", path, version: latest?.version ?? null, by: latest?.author ?? null });
-      },
-    ).finally(done);
+    api
+      .read(path)
+      .then(
+        (theirs) => dispatch({ type: "remoteChanged", theirs }),
+        async (e: unknown) => {
+          if (!isNotFound(e)) {
+            dispatch({ type: "saveFailed", message: `Could not check “${path}” for changes: ${readableError(e)}` });
+            return;
+          }
+          // The newest history entry is the deletion: it says who deleted the file.
+          const latest = await api.versions(path).then(
+            (v) => v[0] ?? null,
+            () => null,
+          );
+          dispatch({ type: "remoteDeleted", path, version: latest?.version ?? null, by: latest?.author ?? null });
+        },
+      )
+      .finally(done);
   }, [api, files, path, settled, knownVersion, knownDeleted, waitingForFile, open, dispatch]);
 }

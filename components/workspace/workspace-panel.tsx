@@ -50,11 +50,14 @@ function ThreadWorkspace({ threadId }: WorkspacePanelProps) {
   /** A file waiting for the person to decide what happens to unsaved edits. */
   const [pendingPath, setPendingPath] = useState<string | null>(null);
 
-  const requestOpen = useCallback((path: string) => {
-    if (path === currentPath && file.state.status !== "failed") return;
-    if (dirty) setPendingPath(path);
-    else file.open(path);
-  }, [currentPath, dirty, file]);
+  const requestOpen = useCallback(
+    (path: string) => {
+      if (path === currentPath && file.state.status !== "failed") return;
+      if (dirty) setPendingPath(path);
+      else file.open(path);
+    },
+    [currentPath, dirty, file],
+  );
   useFileHashLink(requestOpen);
 
   // The hash follows the open file; an untouched hash on first render is left for the link reader.
@@ -106,12 +109,27 @@ function ThreadWorkspace({ threadId }: WorkspacePanelProps) {
         <h2 className="text-sm font-medium text-neutral-800">Workspace</h2>
       </header>
       {list.error && (
-        <Alert className="m-2" data-testid="workspace-error" action={<Button size="sm" variant="ghost" onClick={list.refresh}>Retry</Button>}>
+        <Alert
+          className="m-2"
+          data-testid="workspace-error"
+          action={
+            <Button size="sm" variant="ghost" onClick={list.refresh}>
+              Retry
+            </Button>
+          }
+        >
           {list.error}
         </Alert>
       )}
       <div className="flex max-h-[38%] min-h-24 shrink-0 flex-col border-b border-neutral-200">
-        <FileTree files={list.files} failed={list.error !== null} activePath={currentPath} activeDirty={dirty} onOpen={requestOpen} onCreate={createFile} />
+        <FileTree
+          files={list.files}
+          failed={list.error !== null}
+          activePath={currentPath}
+          activeDirty={dirty}
+          onOpen={requestOpen}
+          onCreate={createFile}
+        />
       </div>
       <FilePane key={currentPath ?? ""} api={api} file={file} onChanged={list.refresh} />
       <UnsavedChangesDialog

@@ -8,22 +8,51 @@ export function describeRow(row: LedgerRow, opts: { deduplicated: boolean; now?:
   switch (row.status) {
     case "succeeded":
       return {
-        state: "sent", key, attempt: row.attempt, resultId: row.resultId ?? "", result: row.result ? JSON.parse(row.result) : {},
-        deduplicated: opts.deduplicated, learnedBy: (row.learnedBy ?? "response") as LearnedBy,
+        state: "sent",
+        key,
+        attempt: row.attempt,
+        resultId: row.resultId ?? "",
+        result: row.result ? JSON.parse(row.result) : {},
+        deduplicated: opts.deduplicated,
+        learnedBy: (row.learnedBy ?? "response") as LearnedBy,
       };
     case "started":
       return row.leaseUntil && row.leaseUntil > now
         ? { state: "in_progress", key, message: "This action is in progress; nothing was sent again." }
-        : { state: "unknown", key, message: "The previous attempt stopped without a result; it is being reconciled, never re-sent blindly." };
+        : {
+            state: "unknown",
+            key,
+            message: "The previous attempt stopped without a result; it is being reconciled, never re-sent blindly.",
+          };
     case "unknown":
-      return { state: "unknown", key, message: "The outcome of this action is not known yet; it is being reconciled, never re-sent blindly." };
+      return {
+        state: "unknown",
+        key,
+        message: "The outcome of this action is not known yet; it is being reconciled, never re-sent blindly.",
+      };
     case "needs_human":
-      return { state: "needs_human", key, message: "Whether this action happened could not be determined; a person must decide (mark as sent or send again)." };
+      return {
+        state: "needs_human",
+        key,
+        message: "Whether this action happened could not be determined; a person must decide (mark as sent or send again).",
+      };
     case "failed_permanent":
       return row.sentAttempt === 0
         ? { state: "refused", key, error: row.errorCode ?? "refused", message: `Refused: ${row.errorCode ?? "refused"}; nothing was sent.` }
-        : { state: "failed", key, error: row.errorCode ?? "failed", retryable: false, message: `The provider refused it (${row.errorCode}).` };
+        : {
+            state: "failed",
+            key,
+            error: row.errorCode ?? "failed",
+            retryable: false,
+            message: `The provider refused it (${row.errorCode}).`,
+          };
     default:
-      return { state: "failed", key, error: row.errorCode ?? "failed", retryable: true, message: `The last attempt failed (${row.errorCode}); it can be retried.` };
+      return {
+        state: "failed",
+        key,
+        error: row.errorCode ?? "failed",
+        retryable: true,
+        message: `The last attempt failed (${row.errorCode}); it can be retried.`,
+      };
   }
 }

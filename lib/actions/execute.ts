@@ -23,7 +23,12 @@ export async function executeHeld(row: LedgerRow, provider: ActionProvider, hold
   let res: ProviderResult;
   try {
     res = await callWithBackoff(provider, JSON.parse(row.request), {
-      providerKey: row.providerKey, providerRef: row.providerRef, scope: row.scope, key: row.key, userId: row.userId, threadId: row.threadId,
+      providerKey: row.providerKey,
+      providerRef: row.providerRef,
+      scope: row.scope,
+      key: row.key,
+      userId: row.userId,
+      threadId: row.threadId,
     });
   } catch (err) {
     if (isSimulatedCrash(err)) throw err;
@@ -34,12 +39,28 @@ export async function executeHeld(row: LedgerRow, provider: ActionProvider, hold
   try {
     const ok = await transition(
       fence,
-      { status: "succeeded", resultId: res.resultId, result: JSON.stringify(res.result), learnedBy: holder.learnedBy, errorCode: null, leaseToken: null, leaseUntil: null },
-      { type: "succeeded", payload: { attempt: row.attempt, resultId: res.resultId, deduplicatedByProvider: !!res.deduplicated, learnedBy: holder.learnedBy }, actor: holder.actor },
+      {
+        status: "succeeded",
+        resultId: res.resultId,
+        result: JSON.stringify(res.result),
+        learnedBy: holder.learnedBy,
+        errorCode: null,
+        leaseToken: null,
+        leaseUntil: null,
+      },
+      {
+        type: "succeeded",
+        payload: { attempt: row.attempt, resultId: res.resultId, deduplicatedByProvider: !!res.deduplicated, learnedBy: holder.learnedBy },
+        actor: holder.actor,
+      },
       { outcome: true },
     );
     if (!ok) {
-      await appendEvent(row.id, { type: "late_completion_ignored", payload: { attempt: row.attempt, resultId: res.resultId }, actor: holder.actor });
+      await appendEvent(row.id, {
+        type: "late_completion_ignored",
+        payload: { attempt: row.attempt, resultId: res.resultId },
+        actor: holder.actor,
+      });
       return currentAnswer(row);
     }
   } catch (err) {
@@ -47,9 +68,21 @@ export async function executeHeld(row: LedgerRow, provider: ActionProvider, hold
     // The provider acted but we could not record it: the row stays held until its lease runs out,
     // then the sweeper learns the outcome by replay or lookup. Never report a send we cannot prove.
     console.error("[actions] recording the outcome failed", row.scope, row.key, err);
-    return { state: "unknown", key: row.key, message: "The provider accepted the request but the result could not be recorded; it will be reconciled." };
+    return {
+      state: "unknown",
+      key: row.key,
+      message: "The provider accepted the request but the result could not be recorded; it will be reconciled.",
+    };
   }
-  return { state: "sent", key: row.key, attempt: row.attempt, resultId: res.resultId, result: res.result, deduplicated: false, learnedBy: holder.learnedBy };
+  return {
+    state: "sent",
+    key: row.key,
+    attempt: row.attempt,
+    resultId: res.resultId,
+    result: res.result,
+    deduplicated: false,
+    learnedBy: holder.learnedBy,
+  };
 }
 
 async function callWithBackoff(provider: ActionProvider, request: unknown, call: ProviderCall): Promise<ProviderResult> {
@@ -64,13 +97,18 @@ async function callWithBackoff(provider: ActionProvider, request: unknown, call:
 }
 
 async function recordFailure(row: LedgerRow, fence: Fence, holder: Holder, err: unknown): Promise<ActionOutcome> {
-  const pe = err instanceof ProviderError ? err : new ProviderError("unknown", "provider_error", err instanceof Error ? err.message : String(err));
+  const pe =
+    err instanceof ProviderError ? err : new ProviderError("unknown", "provider_error", err instanceof Error ? err.message : String(err));
   const status = pe.kind === "retryable" ? "failed_retryable" : pe.kind === "permanent" ? "failed_permanent" : "unknown";
   try {
     const ok = await transition(
       fence,
       { status, errorCode: pe.code, leaseToken: null, leaseUntil: null },
-      { type: "provider_error", payload: { attempt: row.attempt, kind: pe.kind, code: pe.code, message: pe.message.slice(0, 500) }, actor: holder.actor },
+      {
+        type: "provider_error",
+        payload: { attempt: row.attempt, kind: pe.kind, code: pe.code, message: pe.message.slice(0, 500) },
+        actor: holder.actor,
+      },
       { outcome: true },
     );
     if (!ok) return currentAnswer(row);
@@ -80,7 +118,11 @@ async function recordFailure(row: LedgerRow, fence: Fence, holder: Holder, err: 
     return { state: "unknown", key: row.key, message: "The outcome could not be recorded; it will be reconciled." };
   }
   if (status === "unknown") {
-    return { state: "unknown", key: row.key, message: `The outcome is unknown (${pe.code}); it will be reconciled, never re-sent blindly.` };
+    return {
+      state: "unknown",
+      key: row.key,
+      message: `The outcome is unknown (${pe.code}); it will be reconciled, never re-sent blindly.`,
+    };
   }
   return { state: "failed", key: row.key, error: pe.code, retryable: status === "failed_retryable", message: pe.message };
 }

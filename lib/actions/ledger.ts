@@ -56,7 +56,9 @@ export async function claimAction(
       ON CONFLICT ("scope", "key") DO NOTHING`;
     if (n === 1) {
       const event = refusal ? { type: "refused", payload: refusal } : { type: "claimed", payload: { attempt: 1, providerKey } };
-      await tx.actionEvent.create({ data: { actionId: id, seq: 1, type: event.type, payload: JSON.stringify(event.payload), actor: "worker", createdAt: now } });
+      await tx.actionEvent.create({
+        data: { actionId: id, seq: 1, type: event.type, payload: JSON.stringify(event.payload), actor: "worker", createdAt: now },
+      });
     }
     return n === 1;
   }, TX_OPTIONS);
@@ -72,7 +74,11 @@ export type Fence = { id: string; status: ActionStatus; leaseToken: string | nul
 type RowChange = Parameters<Db["actionLedger"]["updateMany"]>[0]["data"];
 
 async function appendInTx(tx: Tx, actionId: string, event: JournalEvent, now: Date): Promise<void> {
-  const { eventSeq } = await tx.actionLedger.update({ where: { id: actionId }, data: { eventSeq: { increment: 1 } }, select: { eventSeq: true } });
+  const { eventSeq } = await tx.actionLedger.update({
+    where: { id: actionId },
+    data: { eventSeq: { increment: 1 } },
+    select: { eventSeq: true },
+  });
   await tx.actionEvent.create({
     data: { actionId, seq: eventSeq, type: event.type, payload: JSON.stringify(event.payload ?? {}), actor: event.actor, createdAt: now },
   });
@@ -82,7 +88,12 @@ async function appendInTx(tx: Tx, actionId: string, event: JournalEvent, now: Da
  * Compare-and-set plus its journal event, in one transaction. `outcome` marks a recorded
  * outcome, whose crash points (after the update, after the commit) tests can hit.
  */
-export async function transition(fence: Fence, change: RowChange, event: JournalEvent, opts: { outcome?: boolean; now?: Date } = {}): Promise<boolean> {
+export async function transition(
+  fence: Fence,
+  change: RowChange,
+  event: JournalEvent,
+  opts: { outcome?: boolean; now?: Date } = {},
+): Promise<boolean> {
   const now = opts.now ?? new Date();
   const ok = await db().$transaction(async (tx) => {
     const { count } = await tx.actionLedger.updateMany({

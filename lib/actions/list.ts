@@ -35,7 +35,13 @@ export async function listThreadActions(userId: string, threadId: string) {
     updatedAt: r.updatedAt,
     journal: events
       .filter((e) => e.actionId === r.id)
-      .map((e) => ({ seq: e.seq, type: e.type, actor: e.actor, payload: JSON.parse(e.payload) as Record<string, unknown>, at: e.createdAt })),
+      .map((e) => ({
+        seq: e.seq,
+        type: e.type,
+        actor: e.actor,
+        payload: JSON.parse(e.payload) as Record<string, unknown>,
+        at: e.createdAt,
+      })),
   }));
 }
 

@@ -29,11 +29,14 @@ export async function performAction(spec: ActionSpec, provider: ActionProvider, 
     await appendEvent(row.id, { type: "payload_mismatch", payload: { requestHash: hash }, actor: "worker" });
     const already = row.status === "succeeded" ? ` It was already done (${row.resultId}).` : "";
     return {
-      state: "refused", key: spec.key, error: "payload_mismatch",
+      state: "refused",
+      key: spec.key,
+      error: "payload_mismatch",
       message: `This action was already requested with different content for the same request; nothing was sent.${already} Ask the person before sending something new.`,
     };
   }
-  if (claim.owned) return executeHeld(row, provider, { status: "started", leaseToken: claim.token, learnedBy: "response", actor: "worker" });
+  if (claim.owned)
+    return executeHeld(row, provider, { status: "started", leaseToken: claim.token, learnedBy: "response", actor: "worker" });
   if (opts.refusal && row.status === "failed_permanent") {
     return { state: "refused", key: spec.key, error: opts.refusal.code, message: opts.refusal.message };
   }
@@ -46,7 +49,8 @@ export async function performAction(spec: ActionSpec, provider: ActionProvider, 
       { type: "retry_claimed", payload: { attempt: row.attempt + 1 }, actor: "worker" },
     );
     const fresh = await readAction(spec.scope, spec.key);
-    if (took && fresh) return executeHeld(fresh, provider, { status: "started", leaseToken: token, learnedBy: "response", actor: "worker" });
+    if (took && fresh)
+      return executeHeld(fresh, provider, { status: "started", leaseToken: token, learnedBy: "response", actor: "worker" });
     row = fresh ?? row;
   }
   return describeRow(row, { deduplicated: true });

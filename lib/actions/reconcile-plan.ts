@@ -20,6 +20,9 @@ export function planReconcile(row: ReconcileInput, provider: ProviderAbilities, 
   if (provider.canLookup) return { plan: "lookup", reason: "the provider can be asked by reference" };
   return {
     plan: "needs_human",
-    reason: provider.dedupWindowMs === null ? "the provider neither deduplicates nor can be asked" : "past the provider's deduplication window and it cannot be asked",
+    reason:
+      provider.dedupWindowMs === null
+        ? "the provider neither deduplicates nor can be asked"
+        : "past the provider's deduplication window and it cannot be asked",
   };
 }

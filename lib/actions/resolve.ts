@@ -40,11 +40,20 @@ export async function resolveAction(
   const token = newLeaseToken();
   const ok = await transition(
     fence,
-    { status: "started", attempt: row.attempt + 1, leaseToken: token, leaseUntil: new Date(Date.now() + config().ACTION_LEASE_MS), errorCode: null },
+    {
+      status: "started",
+      attempt: row.attempt + 1,
+      leaseToken: token,
+      leaseUntil: new Date(Date.now() + config().ACTION_LEASE_MS),
+      errorCode: null,
+    },
     event,
   );
   if (!ok) throw raced();
   return executeHeld({ ...row, attempt: row.attempt + 1, status: "started", leaseToken: token }, provider, {
-    status: "started", leaseToken: token, learnedBy: "response", actor,
+    status: "started",
+    leaseToken: token,
+    learnedBy: "response",
+    actor,
   });
 }

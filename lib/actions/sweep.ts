@@ -30,7 +30,11 @@ export async function sweepActions(opts: SweepOptions = {}): Promise<SweepReport
   const providerFor = opts.providerFor ?? providerByName;
   const report: SweepReport = { expired: 0, reconciled: [] };
 
-  const expired = await db().actionLedger.findMany({ where: { status: "started", leaseUntil: { lt: now } }, take: limit, orderBy: { leaseUntil: "asc" } });
+  const expired = await db().actionLedger.findMany({
+    where: { status: "started", leaseUntil: { lt: now } },
+    take: limit,
+    orderBy: { leaseUntil: "asc" },
+  });
   for (const r of expired) {
     const ok = await transition(
       { id: r.id, status: "started", leaseToken: r.leaseToken },
@@ -79,7 +83,15 @@ async function reconcileRow(r: LedgerRow, provider: ActionProvider, now: Date, l
     if (found) {
       await transition(
         fence,
-        { status: "succeeded", resultId: found.resultId, result: JSON.stringify(found.result), learnedBy: "lookup", errorCode: null, leaseToken: null, leaseUntil: null },
+        {
+          status: "succeeded",
+          resultId: found.resultId,
+          result: JSON.stringify(found.result),
+          learnedBy: "lookup",
+          errorCode: null,
+          leaseToken: null,
+          leaseUntil: null,
+        },
         { type: "succeeded", payload: { attempt: r.attempt, resultId: found.resultId, learnedBy: "lookup" }, actor: "sweeper" },
         { outcome: true },
       );

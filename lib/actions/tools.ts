@@ -44,21 +44,36 @@ export function actionTools(ctx: ActionToolContext): ToolSet {
       }),
       execute: async ({ to, subject, body }) => {
         const outcome = await sendEmailAction({
-          userId: ctx.userId, threadId: ctx.threadId, scope: workspaceScope(ctx.workspaceId), key: sendEmailKey(ctx, to, subject),
-          runId: ctx.runId, stepId: ctx.assistantMessageId, to, subject, body,
+          userId: ctx.userId,
+          threadId: ctx.threadId,
+          scope: workspaceScope(ctx.workspaceId),
+          key: sendEmailKey(ctx, to, subject),
+          runId: ctx.runId,
+          stepId: ctx.assistantMessageId,
+          to,
+          subject,
+          body,
         });
         return toolResult(outcome);
       },
     }),
     list_actions: tool({
-      description: "List the side effects (emails) of this conversation, and of earlier conversations on the same workspace, and their state: sent, in progress, unknown, needs a person, refused. Read-only.",
+      description:
+        "List the side effects (emails) of this conversation, and of earlier conversations on the same workspace, and their state: sent, in progress, unknown, needs a person, refused. Read-only.",
       inputSchema: z.object({}),
       execute: async () => {
         const actions = await listThreadActions(ctx.userId, ctx.threadId);
         return {
           actions: actions.map((a) => ({
-            key: a.key, type: a.type, status: a.status, attempt: a.attempt, resultId: a.resultId, errorCode: a.errorCode,
-            to: a.request.to, subject: a.request.subject, fromThisConversation: a.threadId === ctx.threadId,
+            key: a.key,
+            type: a.type,
+            status: a.status,
+            attempt: a.attempt,
+            resultId: a.resultId,
+            errorCode: a.errorCode,
+            to: a.request.to,
+            subject: a.request.subject,
+            fromThisConversation: a.threadId === ctx.threadId,
           })),
         };
       },

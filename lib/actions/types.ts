@@ -14,7 +14,14 @@ export const TERMINAL_STATUSES: ActionStatus[] = ["succeeded", "failed_permanent
 export type LearnedBy = "response" | "provider_replay" | "lookup" | "person";
 
 /** Who the call is for (an outbox row records it) and the ids that make a repeat recognisable. */
-export type ProviderCall = { providerKey: string; providerRef: string | null; scope: string; key: string; userId: string; threadId: string | null };
+export type ProviderCall = {
+  providerKey: string;
+  providerRef: string | null;
+  scope: string;
+  key: string;
+  userId: string;
+  threadId: string | null;
+};
 
 export type ProviderResult = {
   /** The provider's id for the effect (e.g. the email's Message-ID or `email_918`). */
@@ -58,7 +65,15 @@ export class ProviderError extends Error {
 
 /** What a caller (a tool, a routine, a person's decision) gets back. */
 export type ActionOutcome =
-  | { state: "sent"; key: string; attempt: number; resultId: string; result: Record<string, unknown>; deduplicated: boolean; learnedBy: LearnedBy }
+  | {
+      state: "sent";
+      key: string;
+      attempt: number;
+      resultId: string;
+      result: Record<string, unknown>;
+      deduplicated: boolean;
+      learnedBy: LearnedBy;
+    }
   | { state: "in_progress"; key: string; message: string }
   | { state: "unknown"; key: string; message: string }
   | { state: "needs_human"; key: string; message: string }

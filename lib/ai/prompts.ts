@@ -43,8 +43,6 @@ Rules: use bullet points under each heading (the Goal may be plain text); write 
 
 /** The user message of a summarizer call: previous summary and new messages, clearly delimited. */
 export function buildSummarizerPrompt(input: SummarizerInput): string {
-  const intro = input.previousSummary
-    ? "Update the previous summary with the newer messages below."
-    : "Summarize the conversation below.";
+  const intro = input.previousSummary ? "Update the previous summary with the newer messages below." : "Summarize the conversation below.";
   return `${intro}\n\n${formatSummarizerInput(input)}\n\nWrite the complete updated summary now, using the required headings.`;
 }

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import type { putFileSchema, renameSchema, restoreSchema } from "@/lib/workspace/http";
-import type { Author, FileContent, FileMeta as FileMetaRow, VersionContent as VersionContentRow, VersionMeta as VersionMetaRow } from "@/lib/workspace/types";
+import type {
+  Author,
+  FileContent,
+  FileMeta as FileMetaRow,
+  VersionContent as VersionContentRow,
+  VersionMeta as VersionMetaRow,
+} from "@/lib/workspace/types";
 import type { Wire } from "./wire";
 
 export type { Author };

@@ -41,11 +41,23 @@ function createAuth(client: Db, secret: string) {
       minPasswordLength: 8,
       maxPasswordLength: 256,
       sendResetPassword: async ({ user, url }) =>
-        sendAuthMail({ kind: "reset-password", userId: user.id, to: user.email, subject: "Reset your Longrun Chat password", text: `Choose a new password: ${url}` }),
+        sendAuthMail({
+          kind: "reset-password",
+          userId: user.id,
+          to: user.email,
+          subject: "Reset your Longrun Chat password",
+          text: `Choose a new password: ${url}`,
+        }),
     },
     emailVerification: {
       sendVerificationEmail: async ({ user, url }) =>
-        sendAuthMail({ kind: "verify-email", userId: user.id, to: user.email, subject: "Confirm your email for Longrun Chat", text: `Confirm this address: ${url}` }),
+        sendAuthMail({
+          kind: "verify-email",
+          userId: user.id,
+          to: user.email,
+          subject: "Confirm your email for Longrun Chat",
+          text: `Confirm this address: ${url}`,
+        }),
     },
     databaseHooks: {
       user: {

@@ -38,6 +38,8 @@ function secretFromFile(): string {
 /** Insert-if-absent, then read: of instances starting together, the first insert wins for all. */
 async function secretFromDatabase(): Promise<string> {
   const key = "auth_secret";
-  await db().appSetting.create({ data: { key, value: crypto.randomBytes(32).toString("hex") } }).catch(() => undefined);
+  await db()
+    .appSetting.create({ data: { key, value: crypto.randomBytes(32).toString("hex") } })
+    .catch(() => undefined);
   return (await db().appSetting.findUniqueOrThrow({ where: { key } })).value;
 }

@@ -23,7 +23,10 @@ const knownUsers = new Set<string>();
 async function ensureUser(userId: string): Promise<void> {
   if (knownUsers.has(userId)) return;
   const found = await db().user.findUnique({ where: { id: userId }, select: { id: true } });
-  if (!found) await db().user.create({ data: { id: userId } }).catch(() => undefined);
+  if (!found)
+    await db()
+      .user.create({ data: { id: userId } })
+      .catch(() => undefined);
   knownUsers.add(userId);
 }
 

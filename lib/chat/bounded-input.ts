@@ -13,7 +13,8 @@ const CHARS_PER_TOKEN = 4;
 /** Tool results over the cap are shortened (full output saved); the cap shrinks while the request is too big. */
 async function boundToolResults(messages: ModelMessage[], model: ModelHandle, workspaceId: string) {
   const toolChars: number[] = [];
-  for (const m of messages) if (m.role === "tool") for (const p of m.content) if (p.type === "tool-result") toolChars.push(outputText(p.output).length);
+  for (const m of messages)
+    if (m.role === "tool") for (const p of m.content) if (p.type === "tool-result") toolChars.push(outputText(p.output).length);
   if (toolChars.length === 0) return { messages, shrunk: 0 };
   const cap = toolResultCap({
     setting: config().TOOL_RESULT_MAX_TOKENS,
@@ -40,10 +41,16 @@ export type BoundedInput = {
  * The last shaping of a request: oversized tool results shortened, so one huge result cannot
  * make a turn larger than the window, and prompt-cache breakpoints for providers that need them.
  */
-export async function boundedInput(messages: ModelMessage[], opts: { model: ModelHandle; workspaceId: string; windowApplied: boolean }): Promise<BoundedInput> {
+export async function boundedInput(
+  messages: ModelMessage[],
+  opts: { model: ModelHandle; workspaceId: string; windowApplied: boolean },
+): Promise<BoundedInput> {
   const { model, workspaceId } = opts;
   const bounded = await boundToolResults(messages, model, workspaceId);
-  const cached = withCacheBreakpoints(CHAT_SYSTEM_PROMPT, bounded.messages, { provider: cacheProviderOf(model.id), summaryOnFirstMessage: opts.windowApplied });
+  const cached = withCacheBreakpoints(CHAT_SYSTEM_PROMPT, bounded.messages, {
+    provider: cacheProviderOf(model.id),
+    summaryOnFirstMessage: opts.windowApplied,
+  });
   return {
     system: cached.system,
     messages: cached.messages,

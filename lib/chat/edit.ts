@@ -28,7 +28,11 @@ export async function editUserMessage(threadId: string, messageId: string, text:
 
 /** The reply to an edited message answers the latest user message, which must end the transcript. */
 export async function assertAwaitingReply(tx: Tx, threadId: string, messageId: string): Promise<void> {
-  const last = await tx.message.findFirst({ where: { threadId, deletedAt: null }, orderBy: { seq: "desc" }, select: { id: true, role: true } });
+  const last = await tx.message.findFirst({
+    where: { threadId, deletedAt: null },
+    orderBy: { seq: "desc" },
+    select: { id: true, role: true },
+  });
   if (!last || last.id !== messageId || last.role !== "user") {
     throw new AppError("conflict", "Only the latest user message can be answered again");
   }

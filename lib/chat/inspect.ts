@@ -10,9 +10,25 @@ import { lastModelCall } from "@/lib/db/model-calls";
 import { loadWindow } from "./window";
 
 const receiptSelect = {
-  id: true, status: true, reason: true, trigger: true, summaryId: true, cutMessageId: true, spanFirstId: true,
-  spanLastId: true, tokensBefore: true, tokensAfter: true, namesKept: true, namesRepaired: true, namesFiled: true, modelId: true,
-  inputTokens: true, outputTokens: true, durationMs: true, startedAt: true, finishedAt: true,
+  id: true,
+  status: true,
+  reason: true,
+  trigger: true,
+  summaryId: true,
+  cutMessageId: true,
+  spanFirstId: true,
+  spanLastId: true,
+  tokensBefore: true,
+  tokensAfter: true,
+  namesKept: true,
+  namesRepaired: true,
+  namesFiled: true,
+  modelId: true,
+  inputTokens: true,
+  outputTokens: true,
+  durationMs: true,
+  startedAt: true,
+  finishedAt: true,
 } as const;
 
 /** What the next request would send, and why: the data behind the context inspector. */
@@ -35,11 +51,16 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     db().message.aggregate({ where: { threadId, deletedAt: null, pinnedAt: { not: null } }, _sum: { tokens: true } }),
   ]);
   const c = config();
-  const receipt = summary ? receipts.find((r) => r.summaryId === summary.id) ?? null : null;
+  const receipt = summary ? (receipts.find((r) => r.summaryId === summary.id) ?? null) : null;
   return {
     summary: summary && {
-      id: summary.id, text: summary.text, cutMessageId: summary.cutMessageId, floorMessageId: summary.floorMessageId,
-      createdAt: summary.createdAt, tokens: summary.tokens, receipt: receipt && parseReceipt(receipt),
+      id: summary.id,
+      text: summary.text,
+      cutMessageId: summary.cutMessageId,
+      floorMessageId: summary.floorMessageId,
+      createdAt: summary.createdAt,
+      tokens: summary.tokens,
+      receipt: receipt && parseReceipt(receipt),
     },
     summaryStale: plan.summaryStale,
     staleReason: plan.staleReason ?? null,
@@ -65,9 +86,15 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     calls,
     model: { id: model.id, isOffline: model.isOffline },
     lastCall: last && {
-      inputTokens: last.inputTokens, cacheReadTokens: last.cacheReadTokens, outputTokens: last.outputTokens,
-      finishReason: last.finishReason, error: last.error, createdAt: last.createdAt,
-      windowApplied: last.windowApplied, windowCutMessageId: last.windowCutMessageId, windowReason: last.windowReason,
+      inputTokens: last.inputTokens,
+      cacheReadTokens: last.cacheReadTokens,
+      outputTokens: last.outputTokens,
+      finishReason: last.finishReason,
+      error: last.error,
+      createdAt: last.createdAt,
+      windowApplied: last.windowApplied,
+      windowCutMessageId: last.windowCutMessageId,
+      windowReason: last.windowReason,
     },
     lastInput: opts.includeInput ? await lastInput(threadId) : undefined,
     compaction: { running, receipts: receipts.map(parseReceipt) },
@@ -84,7 +111,15 @@ async function recentCalls(threadId: string) {
     where: { threadId, kind: "chat" },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 10,
-    select: { id: true, inputTokens: true, cacheReadTokens: true, outputTokens: true, finishReason: true, windowApplied: true, createdAt: true },
+    select: {
+      id: true,
+      inputTokens: true,
+      cacheReadTokens: true,
+      outputTokens: true,
+      finishReason: true,
+      windowApplied: true,
+      createdAt: true,
+    },
   });
   return rows;
 }

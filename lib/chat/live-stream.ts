@@ -26,7 +26,9 @@ export function turnResponse(turn: RunningTurn): Response {
     stream: turn.stream,
     consumeSseStream: live
       ? async ({ stream }) => {
-          await live.createNewResumableStream(turn.assistantMessageId, () => stream).catch((e) => console.error("[live stream not published]", e));
+          await live
+            .createNewResumableStream(turn.assistantMessageId, () => stream)
+            .catch((e) => console.error("[live stream not published]", e));
         }
       : undefined,
   });

@@ -22,8 +22,7 @@ export type ModelInput = {
 /** UI messages -> model messages. A seam so a test can prove a wrong conversion is caught. */
 export type ConvertMessages = (messages: UIMessage[], tools: ToolSet) => Promise<ModelMessage[]>;
 
-const convertWithSdk: ConvertMessages = (messages, tools) =>
-  convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true });
+const convertWithSdk: ConvertMessages = (messages, tools) => convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true });
 
 function toUIMessages(messages: StoredMessage[]): UIMessage[] {
   return messages.map((m) => ({ id: m.id, role: m.role, parts: m.parts as UIMessage["parts"] }));
@@ -42,7 +41,11 @@ export async function buildModelInput(
   convertMessages: ConvertMessages = convertWithSdk,
 ): Promise<ModelInput> {
   const input = await checkedInput(window, tools, loadTranscript, convertMessages);
-  const bounded = await boundedInput(input.messages, { model: getChatModel(), workspaceId: window.workspaceId, windowApplied: input.windowApplied });
+  const bounded = await boundedInput(input.messages, {
+    model: getChatModel(),
+    workspaceId: window.workspaceId,
+    windowApplied: input.windowApplied,
+  });
   return { ...input, ...bounded };
 }
 

@@ -38,9 +38,12 @@ export class ReplyRecorder {
     this.dirty = false;
     const parts = this.parts;
     this.saving = this.saving.then(() =>
-      db().message
-        // Tokens are counted once, at the end: the tokenizer is too costly to run every second.
-        .updateMany({ where: { id: this.messageId, status: "streaming" }, data: { parts: JSON.stringify(parts), text: messageText(parts) } })
+      db()
+        .message // Tokens are counted once, at the end: the tokenizer is too costly to run every second.
+        .updateMany({
+          where: { id: this.messageId, status: "streaming" },
+          data: { parts: JSON.stringify(parts), text: messageText(parts) },
+        })
         .then(() => undefined)
         .catch((e) => console.error("[partial reply not saved]", e)),
     );
@@ -61,11 +64,20 @@ export class ReplyRecorder {
     clearInterval(this.timer);
     await this.saving;
     const text = messageText(this.parts);
-    const fields = { parts: JSON.stringify(this.parts), text, tokens: countMessageTokens(this.parts, (t) => countTokens(t, this.opts.family)) };
+    const fields = {
+      parts: JSON.stringify(this.parts),
+      text,
+      tokens: countMessageTokens(this.parts, (t) => countTokens(t, this.opts.family)),
+    };
     await db().$transaction(async (tx) => {
       await tx.message.updateMany({
         where: { id: this.messageId, status: "streaming" },
-        data: { ...fields, status, error: failure?.message ?? (status === "stopped" && !fields.text ? stopReason : null), errorCode: failure?.code ?? null },
+        data: {
+          ...fields,
+          status,
+          error: failure?.message ?? (status === "stopped" && !fields.text ? stopReason : null),
+          errorCode: failure?.code ?? null,
+        },
       });
       await releaseTurn(tx, this.threadId, this.messageId);
     });

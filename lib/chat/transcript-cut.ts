@@ -16,9 +16,12 @@ export async function cutTranscriptAt(tx: Tx, threadId: string, messageId: strin
   const target = await tx.message.findFirst({ where: { id: messageId, threadId, deletedAt: null }, select: { seq: true, role: true } });
   if (!target) throw notFound("Message");
   if (target.role !== role) {
-    throw new AppError("invalid_body", role === "user"
-      ? "Only a user message can be edited; retry an assistant message instead"
-      : "Only an assistant message can be retried; edit a user message instead");
+    throw new AppError(
+      "invalid_body",
+      role === "user"
+        ? "Only a user message can be edited; retry an assistant message instead"
+        : "Only an assistant message can be retried; edit a user message instead",
+    );
   }
   const now = new Date();
   const claimed = await tx.message.updateMany({ where: { id: messageId, deletedAt: null }, data: { deletedAt: now } });

@@ -6,14 +6,7 @@ import { isContextOverflowError } from "@/lib/ai/overflow";
  * words it for a person, and the action journal tells retryable failures from permanent ones.
  */
 export type TurnErrorCode =
-  | "context_overflow"
-  | "rate_limited"
-  | "auth"
-  | "provider_down"
-  | "bad_request"
-  | "tool_failed"
-  | "interrupted"
-  | "internal";
+  "context_overflow" | "rate_limited" | "auth" | "provider_down" | "bad_request" | "tool_failed" | "interrupted" | "internal";
 
 export type TurnFailure = { code: TurnErrorCode; retryable: boolean; message: string };
 
@@ -52,8 +45,10 @@ function failureCode(error: unknown): TurnErrorCode {
     if (status >= 500 || status === 408 || status === 0) return "provider_down";
     return "bad_request";
   }
-  if (isNamed(error, "AI_ToolCallRepairError") || isNamed(error, "AI_NoSuchToolError") || isNamed(error, "AI_InvalidToolInputError")) return "tool_failed";
-  if (error instanceof Error && NETWORK_CODES.test(`${error.message} ${String((error as { code?: unknown }).code ?? "")}`)) return "provider_down";
+  if (isNamed(error, "AI_ToolCallRepairError") || isNamed(error, "AI_NoSuchToolError") || isNamed(error, "AI_InvalidToolInputError"))
+    return "tool_failed";
+  if (error instanceof Error && NETWORK_CODES.test(`${error.message} ${String((error as { code?: unknown }).code ?? "")}`))
+    return "provider_down";
   return "internal";
 }
 

@@ -34,7 +34,12 @@ export async function openTurn(
   });
 }
 
-async function answered(tx: Tx, thread: { id: string; title: string }, start: TurnStart, userMessage: ReturnType<typeof newUserMessage> | null) {
+async function answered(
+  tx: Tx,
+  thread: { id: string; title: string },
+  start: TurnStart,
+  userMessage: ReturnType<typeof newUserMessage> | null,
+) {
   if (start.kind === "retry") return prepareRetry(tx, thread.id, start.messageId);
   if (start.kind === "continue") {
     await assertAwaitingReply(tx, thread.id, start.messageId);

@@ -41,7 +41,13 @@ const localTurns = new Map<string, AbortController>();
  * one transaction claims the thread (one turn at a time, across instances), puts the transcript in
  * the state the turn answers and stores the reply row; then the compacted input is built.
  */
-export async function runTurn(opts: { userId: string; threadId: string; start: TurnStart | { kind: "regenerate"; messageId: string }; signal?: AbortSignal; runId?: string | null }): Promise<RunningTurn> {
+export async function runTurn(opts: {
+  userId: string;
+  threadId: string;
+  start: TurnStart | { kind: "regenerate"; messageId: string };
+  signal?: AbortSignal;
+  runId?: string | null;
+}): Promise<RunningTurn> {
   const { userId, threadId } = opts;
   const thread = await getOwnedThread(userId, threadId);
   const start = opts.start.kind === "regenerate" ? await regenerationStart(threadId, opts.start.messageId) : opts.start;
@@ -50,13 +56,25 @@ export async function runTurn(opts: { userId: string; threadId: string; start: T
   const assistantMessageId = newMessageId();
 
   const { answeredMessageId } = await openTurn(thread, start, { id: assistantMessageId, leaseMs: TURN_LEASE_MS });
-  const tools = agentTools({ userId, threadId, workspaceId: thread.workspaceId, assistantMessageId, answeredMessageId, runId: opts.runId ?? null });
+  const tools = agentTools({
+    userId,
+    threadId,
+    workspaceId: thread.workspaceId,
+    assistantMessageId,
+    answeredMessageId,
+    runId: opts.runId ?? null,
+  });
   let input: Awaited<ReturnType<typeof buildModelInput>>;
   try {
     input = await buildModelInput(await loadWindow(threadId), tools, () => loadRunTranscript(threadId));
   } catch (error) {
     // The reply row exists: it says what went wrong rather than streaming forever.
-    await new ReplyRecorder(threadId, assistantMessageId, { leaseMs: TURN_LEASE_MS, saveEveryMs: REPLY_SAVE_EVERY_MS, family: model.family, onLeaseLost: () => undefined })
+    await new ReplyRecorder(threadId, assistantMessageId, {
+      leaseMs: TURN_LEASE_MS,
+      saveEveryMs: REPLY_SAVE_EVERY_MS,
+      family: model.family,
+      onLeaseLost: () => undefined,
+    })
       .finish("error", classifyTurnError(error), null)
       .catch((e) => console.error("[assistant message not finalized]", e));
     throw error;
@@ -67,7 +85,10 @@ export async function runTurn(opts: { userId: string; threadId: string; start: T
   opts.signal?.addEventListener("abort", abort, { once: true });
   localTurns.set(threadId, controller);
   const recorder = new ReplyRecorder(threadId, assistantMessageId, {
-    leaseMs: TURN_LEASE_MS, saveEveryMs: REPLY_SAVE_EVERY_MS, family: model.family, onLeaseLost: abort,
+    leaseMs: TURN_LEASE_MS,
+    saveEveryMs: REPLY_SAVE_EVERY_MS,
+    family: model.family,
+    onLeaseLost: abort,
   });
   recorder.start();
 
@@ -82,8 +103,16 @@ export async function runTurn(opts: { userId: string; threadId: string; start: T
     firstCall = false;
     const durationMs = Date.now() - stepStartedAt;
     stepStartedAt = Date.now();
-    return recordModelCall({ threadId, messageId: assistantMessageId, kind: "chat", modelId: model.id, durationMs, input: inputJson, ...windowFields, ...fields })
-      .catch((e) => console.error("[model call not recorded]", e));
+    return recordModelCall({
+      threadId,
+      messageId: assistantMessageId,
+      kind: "chat",
+      modelId: model.id,
+      durationMs,
+      input: inputJson,
+      ...windowFields,
+      ...fields,
+    }).catch((e) => console.error("[model call not recorded]", e));
   };
 
   const result = streamText({
@@ -118,7 +147,11 @@ export async function runTurn(opts: { userId: string; threadId: string; start: T
   });
 
   const [toClient, toStore] = result
-    .toUIMessageStream({ generateMessageId: () => assistantMessageId, onError: (e) => classifyTurnError(e).message, redactToolErrors: false })
+    .toUIMessageStream({
+      generateMessageId: () => assistantMessageId,
+      onError: (e) => classifyTurnError(e).message,
+      redactToolErrors: false,
+    })
     .tee();
 
   const outcome = (async (): Promise<TurnOutcome> => {
@@ -132,9 +165,15 @@ export async function runTurn(opts: { userId: string; threadId: string; start: T
     opts.signal?.removeEventListener("abort", abort);
     const f = failure as TurnFailure | null;
     return {
-      status, errorCode: f?.code ?? null, error: f?.message ?? null, retryable: f?.retryable ?? false, lastInputTokens,
+      status,
+      errorCode: f?.code ?? null,
+      error: f?.message ?? null,
+      retryable: f?.retryable ?? false,
+      lastInputTokens,
       overflow: rawError !== null && isContextOverflowError(rawError),
-      assistantMessageId, userMessageId: answeredMessageId, text,
+      assistantMessageId,
+      userMessageId: answeredMessageId,
+      text,
     };
   })();
 
@@ -183,11 +222,16 @@ function withTurnEnd(stream: ReadableStream<UIMessageChunk>, outcome: Promise<Tu
       },
       async flush(out) {
         const o = await outcome;
-        const data: TurnEndData = { userMessageId: o.userMessageId, assistantMessageId: o.assistantMessageId, status: o.status, errorCode: o.errorCode, retryable: o.retryable };
+        const data: TurnEndData = {
+          userMessageId: o.userMessageId,
+          assistantMessageId: o.assistantMessageId,
+          status: o.status,
+          errorCode: o.errorCode,
+          retryable: o.retryable,
+        };
         out.enqueue({ type: "data-turn", data, transient: true });
         out.enqueue(finish ?? { type: "finish" });
       },
     }),
   );
 }
-

@@ -30,7 +30,12 @@ export async function pinnedBefore(threadId: string, fromSeq: number, beforeSeq:
     orderBy: { seq: "asc" },
     select: { id: true, seq: true, role: true, tokens: true, parts: true, pinnedAt: true },
   });
-  return rows.map((r) => ({ ...r, role: r.role as StoredMessage["role"], parts: JSON.parse(r.parts) as MessagePart[], pinnedAt: r.pinnedAt! }));
+  return rows.map((r) => ({
+    ...r,
+    role: r.role as StoredMessage["role"],
+    parts: JSON.parse(r.parts) as MessagePart[],
+    pinnedAt: r.pinnedAt!,
+  }));
 }
 
 /**
@@ -59,7 +64,12 @@ export async function loadWindow(threadId: string): Promise<LoadedWindow> {
     }
     // Stale: the model sees the current transcript (from the run's start) until the next compaction.
     const all = await messagesFrom(threadId, floor?.seq ?? 0);
-    return { workspaceId, summary, plan: { ...planModelInput(all, null), summaryStale: true, staleReason: staleReason(summary, floor?.id ?? null) }, pins: NO_PINS };
+    return {
+      workspaceId,
+      summary,
+      plan: { ...planModelInput(all, null), summaryStale: true, staleReason: staleReason(summary, floor?.id ?? null) },
+      pins: NO_PINS,
+    };
   }
   return { workspaceId, summary: null, plan: planModelInput(await messagesFrom(threadId, floor?.seq ?? 0), null), pins: NO_PINS };
 }

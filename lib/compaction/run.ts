@@ -1,5 +1,16 @@
 import crypto from "node:crypto";
-import { fitSummary, messageSightings, NAMES_FILE_PATH, parseNamesFile, pickCut, summarizerText, summaryCutIndex, sumTokens, type NameSighting, type StoredPart } from "@/lib/context";
+import {
+  fitSummary,
+  messageSightings,
+  NAMES_FILE_PATH,
+  parseNamesFile,
+  pickCut,
+  summarizerText,
+  summaryCutIndex,
+  sumTokens,
+  type NameSighting,
+  type StoredPart,
+} from "@/lib/context";
 import { countTokens } from "@/lib/ai/tokens";
 import { getChatModel, getSummaryModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
@@ -36,7 +47,12 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
   let receiptId: string | null = null;
   const started = Date.now();
   const finish = async (status: Exclude<CompactionStatus, "busy">, fields: Record<string, unknown> = {}): Promise<CompactionResult> => {
-    const result = { status, compactionId: receiptId ?? undefined, reason: fields.reason as string | undefined, summaryId: fields.summaryId as string | undefined };
+    const result = {
+      status,
+      compactionId: receiptId ?? undefined,
+      reason: fields.reason as string | undefined,
+      summaryId: fields.summaryId as string | undefined,
+    };
     if (!receiptId) return result;
     await db().compaction.update({
       where: { id: receiptId },
@@ -82,7 +98,13 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const required = latestSightingsOf(sightings, previousText === null ? null : { text: previousText, seq: spanRows[0].seq - 1 });
 
     const summary = await summarizeSpan({
-      threadId, previousText, span, required, chunkTokens: c.SUMMARY_CHUNK_TOKENS, maxTokens: summaryMaxTokens(c), summarize: hooks.summarize ?? callSummarizer,
+      threadId,
+      previousText,
+      span,
+      required,
+      chunkTokens: c.SUMMARY_CHUNK_TOKENS,
+      maxTokens: summaryMaxTokens(c),
+      summarize: hooks.summarize ?? callSummarizer,
     });
     const usage = { modelId: summary.modelId, inputTokens: summary.inputTokens, outputTokens: summary.outputTokens };
     if (!summary.ok) return await finish("failed", { reason: summary.reason, ...usage });
@@ -90,7 +112,10 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const family = getSummaryModel().family;
     const workspaceId = (await db().thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } })).workspaceId;
     const fitted = fitSummary({
-      text: summary.text, required, maxTokens: summaryMaxTokens(c), count: (t) => countTokens(t, family),
+      text: summary.text,
+      required,
+      maxTokens: summaryMaxTokens(c),
+      count: (t) => countTokens(t, family),
       fileHasEntries: await namesFileHasEntries(workspaceId),
     });
 
@@ -99,13 +124,25 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     await hooks.beforeSave?.();
     const tokens = countTokens(fitted.text, family);
     const saved = await saveSummaryIfCurrent({
-      threadId, compactionId, text: fitted.text, tokens, cutMessageId: rows[cut].id, floorMessageId: floor?.id ?? null, holder,
+      threadId,
+      compactionId,
+      text: fitted.text,
+      tokens,
+      cutMessageId: rows[cut].id,
+      floorMessageId: floor?.id ?? null,
+      holder,
       namesFile: { workspaceId, sightings: fitted.spilled },
     });
     const fields = {
-      cutMessageId: rows[cut].id, spanFirstId: spanRows[0].id, spanLastId: spanRows[spanRows.length - 1].id,
-      tokensBefore, tokensAfter: tokens, namesKept: required.length, namesRepaired: JSON.stringify(summary.namesRepaired),
-      namesFiled: fitted.spilled.length, ...usage,
+      cutMessageId: rows[cut].id,
+      spanFirstId: spanRows[0].id,
+      spanLastId: spanRows[spanRows.length - 1].id,
+      tokensBefore,
+      tokensAfter: tokens,
+      namesKept: required.length,
+      namesRepaired: JSON.stringify(summary.namesRepaired),
+      namesFiled: fitted.spilled.length,
+      ...usage,
     };
     if (!saved.saved) return await finish("discarded", { ...fields, reason: saved.reason });
     return await finish("saved", { ...fields, summaryId: saved.summaryId });
@@ -147,6 +184,9 @@ async function loadSpan(threadId: string, fromSeq: number, toSeq: number) {
 }
 
 async function namesFileHasEntries(workspaceId: string): Promise<boolean> {
-  const row = await db().workspaceFile.findFirst({ where: { workspaceId, path: NAMES_FILE_PATH, deletedAt: null }, select: { content: true } });
+  const row = await db().workspaceFile.findFirst({
+    where: { workspaceId, path: NAMES_FILE_PATH, deletedAt: null },
+    select: { content: true },
+  });
   return row !== null && parseNamesFile(row.content).length > 0;
 }

@@ -45,20 +45,28 @@ export async function saveSummaryIfCurrent(input: SaveInput): Promise<SaveOutcom
     await tx.summary.updateMany({ where: { threadId: input.threadId, status: "active" }, data: { status: "superseded" } });
     const summary = await tx.summary.create({
       data: {
-        threadId: input.threadId, text: input.text, tokens: input.tokens,
-        cutMessageId: input.cutMessageId, floorMessageId: input.floorMessageId, status: "active",
+        threadId: input.threadId,
+        text: input.text,
+        tokens: input.tokens,
+        cutMessageId: input.cutMessageId,
+        floorMessageId: input.floorMessageId,
+        status: "active",
       },
       select: { id: true },
     });
     await tx.compaction.update({ where: { id: input.compactionId }, data: { summaryId: summary.id } });
     // Same transaction: a summary that points at the names file is never saved without its names.
-    if (input.namesFile && input.namesFile.sightings.length > 0) await writeNamesFile(tx, input.namesFile.workspaceId, input.namesFile.sightings);
+    if (input.namesFile && input.namesFile.sightings.length > 0)
+      await writeNamesFile(tx, input.namesFile.workspaceId, input.namesFile.sightings);
     return { saved: true, summaryId: summary.id };
   });
 }
 
 async function writeNamesFile(tx: Tx, workspaceId: string, sightings: readonly NameSighting[]): Promise<void> {
-  const current = await tx.workspaceFile.findFirst({ where: { workspaceId, path: NAMES_FILE_PATH }, select: { content: true, version: true, deletedAt: true } });
+  const current = await tx.workspaceFile.findFirst({
+    where: { workspaceId, path: NAMES_FILE_PATH },
+    select: { content: true, version: true, deletedAt: true },
+  });
   const live = current && !current.deletedAt ? current : null;
   const { content, dropped } = mergeNamesFile(live?.content ?? null, sightings, config().MAX_FILE_BYTES);
   if (dropped > 0) console.warn(`[names file] ${dropped} oldest entries dropped to stay under MAX_FILE_BYTES`);

@@ -37,7 +37,10 @@ export async function summarizeSpan(opts: {
   let modelId: string | null = null;
   const usage = { inputTokens: 0, outputTokens: 0 };
   for (const chunk of chunkByTokens(span, chunkTokens)) {
-    const messages = chunk.map((m) => ({ role: m.role, text: m.tokens > chunkTokens ? `${m.text.slice(0, chunkTokens * CHARS_PER_TOKEN)} […]` : m.text }));
+    const messages = chunk.map((m) => ({
+      role: m.role,
+      text: m.tokens > chunkTokens ? `${m.text.slice(0, chunkTokens * CHARS_PER_TOKEN)} […]` : m.text,
+    }));
     const result = await summarize(threadId, running, messages, opts.maxTokens ? budgetInstruction(opts.maxTokens) : undefined);
     modelId = result.modelId;
     usage.inputTokens += result.inputTokens;
@@ -50,8 +53,12 @@ export async function summarizeSpan(opts: {
 
   const lost = missingNames(required, text);
   if (lost.length > 0 && lost.length <= REPAIR_MAX_NAMES) {
-    const repair = await summarize(threadId, text, [],
-      `The summary above lost these names and paths. Rewrite it, keeping every section, and copy each of them exactly:\n${lost.map((n) => `- ${n}`).join("\n")}`);
+    const repair = await summarize(
+      threadId,
+      text,
+      [],
+      `The summary above lost these names and paths. Rewrite it, keeping every section, and copy each of them exactly:\n${lost.map((n) => `- ${n}`).join("\n")}`,
+    );
     usage.inputTokens += repair.inputTokens;
     usage.outputTokens += repair.outputTokens;
     if (checkSummaryText(repair.text).ok && missingNames(required, repair.text).length < lost.length) text = repair.text.trim();

@@ -27,14 +27,23 @@ export async function callSummarizer(
     });
     const usage = { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 };
     await recordModelCall({
-      threadId, kind: "summary", modelId: model.id, durationMs: Date.now() - started, finishReason: result.finishReason,
-      inputTokens: usage.inputTokens, outputTokens: usage.outputTokens,
+      threadId,
+      kind: "summary",
+      modelId: model.id,
+      durationMs: Date.now() - started,
+      finishReason: result.finishReason,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
       cacheReadTokens: result.usage.inputTokenDetails?.cacheReadTokens ?? null,
     });
     return { text: result.text, modelId: model.id, ...usage };
   } catch (error) {
     await recordModelCall({
-      threadId, kind: "summary", modelId: model.id, durationMs: Date.now() - started, finishReason: "error",
+      threadId,
+      kind: "summary",
+      modelId: model.id,
+      durationMs: Date.now() - started,
+      finishReason: "error",
       error: error instanceof Error ? error.message.slice(0, 500) : String(error),
     });
     throw error;

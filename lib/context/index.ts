@@ -1,11 +1,4 @@
-export type {
-  ContextWindow,
-  MessageRole,
-  StoredMessage,
-  StoredPart,
-  StoredSummary,
-  SummaryRef,
-} from "./types";
+export type { ContextWindow, MessageRole, StoredMessage, StoredPart, StoredSummary, SummaryRef } from "./types";
 export { latestRunIndex } from "./run-floor";
 export { summaryCutIndex } from "./summary-cut";
 export { pickCut } from "./pick-cut";
@@ -22,13 +15,7 @@ export {
   type WindowTokenEstimate,
 } from "./tokens";
 export { extractNames, missingNames, namesSection } from "./names";
-export {
-  excerpt,
-  runDigest,
-  type DigestMessage,
-  type DigestRun,
-  type RunDigestOptions,
-} from "./run-digest";
+export { excerpt, runDigest, type DigestMessage, type DigestRun, type RunDigestOptions } from "./run-digest";
 export { chunkByTokens, summarizerText } from "./summarizer-input";
 export { keepsName } from "./names";
 export { latestSightings, messageNames, messageSightings, type NameSighting } from "./message-names";

@@ -8,8 +8,7 @@ import { inlineCode } from "./names";
  */
 export const NAMES_FILE_PATH = "context/names.md";
 
-export const NAMES_FILE_NOTICE =
-  `More names and paths from earlier in this conversation (the ones that did not fit here) are listed in the workspace file \`${NAMES_FILE_PATH}\`, newest first, with where each was last seen. Open it with read_file when you need one.`;
+export const NAMES_FILE_NOTICE = `More names and paths from earlier in this conversation (the ones that did not fit here) are listed in the workspace file \`${NAMES_FILE_PATH}\`, newest first, with where each was last seen. Open it with read_file when you need one.`;
 
 const HEADER = [
   "# Names from earlier in this conversation",
@@ -43,7 +42,11 @@ export function parseNamesFile(content: string): NameSighting[] {
  * `maxBytes`, the oldest entries go first; the count of dropped entries is returned so the
  * caller can record it (it breaks the guarantee only past thousands of names).
  */
-export function mergeNamesFile(existing: string | null, incoming: readonly NameSighting[], maxBytes: number): { content: string; dropped: number } {
+export function mergeNamesFile(
+  existing: string | null,
+  incoming: readonly NameSighting[],
+  maxBytes: number,
+): { content: string; dropped: number } {
   let entries = latestSightings(existing ? parseNamesFile(existing) : [], incoming);
   let content = renderNamesFile(entries);
   let dropped = 0;

@@ -17,7 +17,10 @@ export function pinnedPartText(message: Pick<PinCandidate, "role" | "parts">): s
  * matter); returned oldest first, as they appear in the conversation. The pin API refuses pins
  * over the budget, so `excluded` is only non-empty after the budget was lowered.
  */
-export function selectPins<P extends Pick<PinCandidate, "seq" | "tokens">>(pins: readonly P[], budgetTokens: number): { included: P[]; excluded: P[] } {
+export function selectPins<P extends Pick<PinCandidate, "seq" | "tokens">>(
+  pins: readonly P[],
+  budgetTokens: number,
+): { included: P[]; excluded: P[] } {
   const newestFirst = [...pins].sort((a, b) => b.seq - a.seq);
   const included: P[] = [];
   const excluded: P[] = [];

@@ -70,5 +70,8 @@ export function excerpt(text: string, max: number): string {
   const chars = Array.from(flat);
   if (chars.length <= max) return flat;
   if (max <= 0) return "";
-  return `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, max - 1)
+    .join("")
+    .trimEnd()}…`;
 }

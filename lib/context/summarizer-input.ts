@@ -20,9 +20,12 @@ export function summarizerText(parts: readonly StoredPart[], maxToolChars = 400)
     } else if (part.type.startsWith("tool-") || part.type === "dynamic-tool") {
       const name = part.type === "dynamic-tool" ? String(part.toolName ?? "tool") : part.type.slice("tool-".length);
       const input = part.input === undefined ? "" : ` ${clip(JSON.stringify(part.input), maxToolChars)}`;
-      const result = part.errorText !== undefined
-        ? ` -> error: ${clip(String(part.errorText), maxToolChars)}`
-        : part.output !== undefined ? ` -> ${clip(JSON.stringify(part.output), maxToolChars)}` : "";
+      const result =
+        part.errorText !== undefined
+          ? ` -> error: ${clip(String(part.errorText), maxToolChars)}`
+          : part.output !== undefined
+            ? ` -> ${clip(JSON.stringify(part.output), maxToolChars)}`
+            : "";
       lines.push(`[tool ${name}${input}${result}]`);
     }
   }

@@ -43,13 +43,21 @@ export function fitSummary(opts: {
 
   const newestFirst = [...opts.required].sort((a, b) => b.seq - a.seq);
   const build = (listed: readonly NameSighting[], withNotice: boolean) => {
-    const prose = lines.map((l) => l.text).join("\n").trim();
+    const prose = lines
+      .map((l) => l.text)
+      .join("\n")
+      .trim();
     const section = listed.length ? [NAMES_HEADING, ...listed.map((s) => `- ${inlineCode(s.name)}`)].join("\n") : "";
     return [prose, section, withNotice ? notice : ""].filter(Boolean).join("\n\n");
   };
 
   const prose = build([], false);
-  const unkept = new Set(missingNames(newestFirst.map((s) => s.name), prose));
+  const unkept = new Set(
+    missingNames(
+      newestFirst.map((s) => s.name),
+      prose,
+    ),
+  );
   const candidates = newestFirst.filter((s) => unkept.has(s.name));
   // Fill the names section by estimate, then correct with exact counts (rarely more than a step).
   const room = maxTokens - noticeTokens - count(prose) - count(NAMES_HEADING) - 2;
@@ -78,7 +86,12 @@ export function fitSummary(opts: {
 // The spilled list is recomputed from the final text, so a name the prose lost while trimming is
 // never reported as kept.
 function finish(text: string, required: readonly NameSighting[], droppedLines: number): FittedSummary {
-  const lost = new Set(missingNames(required.map((s) => s.name), text));
+  const lost = new Set(
+    missingNames(
+      required.map((s) => s.name),
+      text,
+    ),
+  );
   return { text, spilled: required.filter((s) => lost.has(s.name)), droppedLines };
 }
 

@@ -58,11 +58,7 @@ export type WindowTokenEstimate = {
 };
 
 /** Kept as a breakdown so logs show which part of the request grew. */
-export function estimateWindowTokens(input: {
-  systemTokens: number;
-  summaryTokens: number;
-  messageTokens: number;
-}): WindowTokenEstimate {
+export function estimateWindowTokens(input: { systemTokens: number; summaryTokens: number; messageTokens: number }): WindowTokenEstimate {
   const { systemTokens, summaryTokens, messageTokens } = input;
   return {
     system: systemTokens,

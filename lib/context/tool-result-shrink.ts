@@ -64,7 +64,11 @@ function shortened(full: string, tokens: number, maxTokens: number, path: string
  * Results already shortened (or small) pass through unchanged, so applying it again at every step
  * of a turn keeps the request prefix identical, which the provider's cache needs.
  */
-export function shrinkToolResults(messages: readonly ModelMessage[], maxTokens: number, count: CountTokens): { messages: ModelMessage[]; shrunk: ShrunkResult[] } {
+export function shrinkToolResults(
+  messages: readonly ModelMessage[],
+  maxTokens: number,
+  count: CountTokens,
+): { messages: ModelMessage[]; shrunk: ShrunkResult[] } {
   const shrunk: ShrunkResult[] = [];
   const out = messages.map((message): ModelMessage => {
     if (message.role !== "tool") return message;
@@ -90,7 +94,13 @@ export function shrinkToolResults(messages: readonly ModelMessage[], maxTokens: 
  * The per-result cap: the setting, else a quarter of the model's window (at most 20,000). When the
  * whole request is still over `limitTokens`, the cap halves (down to a floor) until the estimate fits.
  */
-export function toolResultCap(opts: { setting?: number; contextWindow?: number; requestTokens: number; toolTokens: readonly number[]; limitTokens?: number }): number {
+export function toolResultCap(opts: {
+  setting?: number;
+  contextWindow?: number;
+  requestTokens: number;
+  toolTokens: readonly number[];
+  limitTokens?: number;
+}): number {
   const FLOOR = 500;
   let cap = opts.setting ?? Math.min(20_000, opts.contextWindow ? Math.floor(opts.contextWindow / 4) : 20_000);
   if (!opts.limitTokens) return cap;

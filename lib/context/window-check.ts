@@ -27,10 +27,7 @@ export type WindowCheck = { ok: true } | { ok: false; reason: string };
  * expands into assistant + tool messages, so position is only stable when
  * counted in user messages.
  */
-export function verifyWindow(
-  modelMessages: readonly ModelMessage[],
-  expected: WindowExpectation,
-): WindowCheck {
+export function verifyWindow(modelMessages: readonly ModelMessage[], expected: WindowExpectation): WindowCheck {
   const target = expected.userMessagesBeforeCut;
   if (!Number.isInteger(target) || target < 0) {
     return { ok: false, reason: `invalid userMessagesBeforeCut: ${target}` };
@@ -66,7 +63,8 @@ function checkCutParts(content: Extract<ModelMessage, { role: "user" }>["content
   const parts = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
   for (let i = 0; i < pinned.length; i++) {
     const part = parts[1 + i];
-    if (part?.type !== "text" || part.text !== pinned[i]) return { ok: false, reason: `pinned message ${i + 1} is not where the plan put it` };
+    if (part?.type !== "text" || part.text !== pinned[i])
+      return { ok: false, reason: `pinned message ${i + 1} is not where the plan put it` };
   }
   if (expected.cutOpeningText === undefined) return { ok: true };
   // The summary part is excluded: what follows it must be the cut message's own opening text.

@@ -29,7 +29,10 @@ export function createDb(url: string): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   // busy timeout: concurrent writers wait instead of failing with SQLITE_BUSY.
   const db = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url, timeout: 10_000 }), transactionOptions });
-  sqliteReady.set(db, db.$queryRawUnsafe("PRAGMA journal_mode = WAL").then(() => undefined));
+  sqliteReady.set(
+    db,
+    db.$queryRawUnsafe("PRAGMA journal_mode = WAL").then(() => undefined),
+  );
   return db;
 }
 

@@ -18,13 +18,31 @@ export type StoredMessage = {
 };
 
 type Row = {
-  id: string; seq: number; role: string; parts: string; text: string; tokens: number;
-  status: string; error: string | null; errorCode: string | null; runStart: boolean; createdAt: Date;
+  id: string;
+  seq: number;
+  role: string;
+  parts: string;
+  text: string;
+  tokens: number;
+  status: string;
+  error: string | null;
+  errorCode: string | null;
+  runStart: boolean;
+  createdAt: Date;
 };
 
 export const messageSelect = {
-  id: true, seq: true, role: true, parts: true, text: true, tokens: true,
-  status: true, error: true, errorCode: true, runStart: true, createdAt: true,
+  id: true,
+  seq: true,
+  role: true,
+  parts: true,
+  text: true,
+  tokens: true,
+  status: true,
+  error: true,
+  errorCode: true,
+  runStart: true,
+  createdAt: true,
 } as const;
 
 export function toStored(row: Row): StoredMessage {
@@ -55,8 +73,17 @@ export async function appendMessageTx(tx: Tx, threadId: string, m: NewMessage): 
   const row = await tx.message.create({
     data: {
       ...(m.id ? { id: m.id } : {}),
-      threadId, seq: lastSeq, role: m.role, parts: JSON.stringify(m.parts), text: m.text, tokens: m.tokens,
-      status: m.status ?? "complete", error: m.error ?? null, errorCode: m.errorCode ?? null, runStart: m.runStart ?? false, deletedAt: m.deletedAt ?? null,
+      threadId,
+      seq: lastSeq,
+      role: m.role,
+      parts: JSON.stringify(m.parts),
+      text: m.text,
+      tokens: m.tokens,
+      status: m.status ?? "complete",
+      error: m.error ?? null,
+      errorCode: m.errorCode ?? null,
+      runStart: m.runStart ?? false,
+      deletedAt: m.deletedAt ?? null,
     },
     select: messageSelect,
   });

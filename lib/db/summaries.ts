@@ -2,12 +2,23 @@ import type { Db, Tx } from "./client";
 import { db } from "./client";
 
 export type SummaryRow = {
-  id: string; text: string; cutMessageId: string; floorMessageId: string | null;
-  tokens: number; createdAt: Date; status: string;
+  id: string;
+  text: string;
+  cutMessageId: string;
+  floorMessageId: string | null;
+  tokens: number;
+  createdAt: Date;
+  status: string;
 };
 
 const summarySelect = {
-  id: true, text: true, cutMessageId: true, floorMessageId: true, tokens: true, createdAt: true, status: true,
+  id: true,
+  text: true,
+  cutMessageId: true,
+  floorMessageId: true,
+  tokens: true,
+  createdAt: true,
+  status: true,
 } as const;
 
 /** The summary in force for a thread (the newest active one), valid or stale. */

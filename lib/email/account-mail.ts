@@ -16,7 +16,16 @@ export async function sendAccountMail(mail: AccountMail): Promise<void> {
   const request: EmailRequest = { from: config().EMAIL_FROM, to: mail.to.trim(), subject: mail.subject, body: mail.text };
   const digest = crypto.createHash("sha256").update(`${mail.to}\n${mail.text}`).digest("hex").slice(0, 32);
   const outcome = await performAction(
-    { scope: `account:${mail.userId}`, key: `${mail.kind}:${digest}`, type: "send_email", userId: mail.userId, threadId: null, runId: null, stepId: null, request },
+    {
+      scope: `account:${mail.userId}`,
+      key: `${mail.kind}:${digest}`,
+      type: "send_email",
+      userId: mail.userId,
+      threadId: null,
+      runId: null,
+      stepId: null,
+      request,
+    },
     emailTransport(),
   );
   if (outcome.state !== "sent") console.error(`[account mail] ${mail.kind} not sent: ${outcome.state}`);

@@ -20,7 +20,14 @@ export async function sendDigestEmail(input: {
   const to = config().EMAIL_TO;
   if (!to) throw new AppError("model_config", "EMAIL_TO is not set: a digest has no recipient.");
   return sendEmailAction({
-    userId: input.userId, threadId: input.threadId ?? null, scope: input.scope, key: runActionKey(input.runId, "send_digest"),
-    runId: input.runId, type: "send_digest", to, subject: input.subject, body: input.body,
+    userId: input.userId,
+    threadId: input.threadId ?? null,
+    scope: input.scope,
+    key: runActionKey(input.runId, "send_digest"),
+    runId: input.runId,
+    type: "send_digest",
+    to,
+    subject: input.subject,
+    body: input.body,
   });
 }

@@ -8,7 +8,14 @@ export async function listOutbox(userId: string, opts: { threadId?: string; limi
     take: opts.limit,
   });
   return rows.map((m) => ({
-    messageId: m.messageId, transport: m.transport, threadId: m.threadId, to: m.to, from: m.from, subject: m.subject,
-    key: m.actionKey, text: m.text, createdAt: m.createdAt,
+    messageId: m.messageId,
+    transport: m.transport,
+    threadId: m.threadId,
+    to: m.to,
+    from: m.from,
+    subject: m.subject,
+    key: m.actionKey,
+    text: m.text,
+    createdAt: m.createdAt,
   }));
 }

@@ -12,7 +12,11 @@ import { renderEmailBody } from "./render";
  */
 
 function resultOf(row: { messageId: string; createdAt: Date }, deduplicated: boolean): ProviderResult {
-  return { resultId: row.messageId, result: { transport: "outbox", messageId: row.messageId, storedAt: row.createdAt.toISOString() }, deduplicated };
+  return {
+    resultId: row.messageId,
+    result: { transport: "outbox", messageId: row.messageId, storedAt: row.createdAt.toISOString() },
+    deduplicated,
+  };
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -31,8 +35,17 @@ export function createOutboxTransport(): ActionProvider {
       try {
         const row = await db().outboxMessage.create({
           data: {
-            messageId, transport: "outbox", userId: call.userId, threadId: call.threadId, scope: call.scope, actionKey: call.key,
-            from: email.from, to: email.to, subject: email.subject, text, html,
+            messageId,
+            transport: "outbox",
+            userId: call.userId,
+            threadId: call.threadId,
+            scope: call.scope,
+            actionKey: call.key,
+            from: email.from,
+            to: email.to,
+            subject: email.subject,
+            text,
+            html,
           },
         });
         return resultOf(row, false);

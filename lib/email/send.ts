@@ -27,7 +27,16 @@ export async function sendEmailAction(a: EmailAction, transport: ActionProvider 
   const request: EmailRequest = { from: cfg.EMAIL_FROM, to: a.to.trim(), subject: a.subject.trim(), body: a.body };
   const refused = recipientRefusal(request.to, { transport: transport.name, emailTo: cfg.EMAIL_TO, allowedTo: cfg.EMAIL_ALLOWED_TO });
   return performAction(
-    { scope: a.scope, key: a.key, type: a.type ?? "send_email", userId: a.userId, threadId: a.threadId, runId: a.runId, stepId: a.stepId ?? null, request },
+    {
+      scope: a.scope,
+      key: a.key,
+      type: a.type ?? "send_email",
+      userId: a.userId,
+      threadId: a.threadId,
+      runId: a.runId,
+      stepId: a.stepId ?? null,
+      request,
+    },
     transport,
     refused ? { refusal: { code: "recipient_not_allowed", message: refused } } : {},
   );

@@ -50,11 +50,20 @@ export function createSmtpTransport(url: string, opts: SmtpOptions = {}): Action
       }
       // What the server accepted, for the outbox view. A unique Message-ID (send again by a
       // person) keeps the first row.
-      await db().outboxMessage
-        .create({
+      await db()
+        .outboxMessage.create({
           data: {
-            messageId, transport: "smtp", userId: call.userId, threadId: call.threadId, scope: call.scope, actionKey: call.key,
-            from: email.from, to: email.to, subject: email.subject, text, html,
+            messageId,
+            transport: "smtp",
+            userId: call.userId,
+            threadId: call.threadId,
+            scope: call.scope,
+            actionKey: call.key,
+            from: email.from,
+            to: email.to,
+            subject: email.subject,
+            text,
+            html,
           },
         })
         .catch((err: { code?: string }) => {

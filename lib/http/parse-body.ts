@@ -6,7 +6,10 @@ import { AppError } from "@/lib/errors";
  * author can fix the request without reading our code.
  */
 export async function parseBody<S extends z.ZodType>(
-  req: Request, schema: S, maxBytes: number, opts: { optional?: boolean } = {},
+  req: Request,
+  schema: S,
+  maxBytes: number,
+  opts: { optional?: boolean } = {},
 ): Promise<z.infer<S>> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError("too_large", `Request body is larger than ${maxBytes} bytes`);

@@ -20,8 +20,7 @@ export function assertSameOrigin(headers: Headers, ownOrigin: string): void {
   if (site !== null && site !== "same-origin" && site !== "none") throw crossSite();
 }
 
-const crossSite = () =>
-  new AppError("forbidden", "Cross-site request refused: this API only accepts changes from the app's own pages.");
+const crossSite = () => new AppError("forbidden", "Cross-site request refused: this API only accepts changes from the app's own pages.");
 
 /**
  * The app's origin: APP_URL when configured, otherwise the request's own Host (and, behind a

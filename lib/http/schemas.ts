@@ -1,16 +1,22 @@
 import { z } from "zod";
 import { MAX_INT32, storableString } from "./safe-text";
 
-export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "must be an id");
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "must be an id");
 
 const partSchema = z.object({ type: z.literal("text"), text: storableString() }).passthrough();
 
 /** What the browser may send as a new user message: text parts only; ids and roles are ours. */
-export const userMessageSchema = z.object({
-  id: z.string().max(100).optional(),
-  role: z.literal("user"),
-  parts: z.array(partSchema).min(1, "must have at least one text part").max(20),
-}).passthrough();
+export const userMessageSchema = z
+  .object({
+    id: z.string().max(100).optional(),
+    role: z.literal("user"),
+    parts: z.array(partSchema).min(1, "must have at least one text part").max(20),
+  })
+  .passthrough();
 
 // One object rather than a union, so a bad field is reported by its own name.
 export const chatBodySchema = z
@@ -22,7 +28,8 @@ export const chatBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.trigger === "submit-message" && !body.message) ctx.addIssue({ code: "custom", path: ["message"], message: "is required" });
-    if (body.trigger === "regenerate-message" && !body.messageId) ctx.addIssue({ code: "custom", path: ["messageId"], message: "is required to regenerate" });
+    if (body.trigger === "regenerate-message" && !body.messageId)
+      ctx.addIssue({ code: "custom", path: ["messageId"], message: "is required to regenerate" });
   });
 
 export const createThreadSchema = z
@@ -41,13 +48,20 @@ export const editMessageSchema = z.object({ text: storableString().min(1, "must 
  */
 export function queryInt(min: number, max: number) {
   const message = `must be an integer from ${min} to ${max}`;
-  return z.string().regex(/^\d{1,10}$/, message).transform(Number).pipe(z.number().int().min(min, message).max(max, message));
+  return z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
 }
 
 export const pageQuerySchema = z.object({
   // Digits only, then bounded: Number("99999999999999999999") would lose precision, and a value
   // past int4 breaks the PostgreSQL query.
-  before: z.string().regex(/^\d{1,10}$/, "must be a cursor from nextCursor")
-    .refine((v) => Number(v) <= MAX_INT32, "must be a cursor from nextCursor").optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,10}$/, "must be a cursor from nextCursor")
+    .refine((v) => Number(v) <= MAX_INT32, "must be a cursor from nextCursor")
+    .optional(),
   limit: queryInt(1, 200).default(50),
 });

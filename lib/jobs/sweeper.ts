@@ -48,7 +48,12 @@ export async function sweepDeadCompactions(now = new Date()): Promise<number> {
   for (const r of running) {
     const { count } = await db().compaction.updateMany({
       where: { id: r.id, status: "running" },
-      data: { status: "interrupted", reason: "the process running this compaction stopped; the next threshold crossing compacts again", finishedAt: now, durationMs: now.getTime() - r.startedAt.getTime() },
+      data: {
+        status: "interrupted",
+        reason: "the process running this compaction stopped; the next threshold crossing compacts again",
+        finishedAt: now,
+        durationMs: now.getTime() - r.startedAt.getTime(),
+      },
     });
     swept += count;
   }

@@ -31,20 +31,28 @@ export async function pinState(userId: string, threadId: string): Promise<PinSta
  */
 export async function pinMessage(userId: string, threadId: string, messageId: string): Promise<PinState> {
   await getOwnedThread(userId, threadId);
-  return db().$transaction(async (tx) => {
-    await tx.$executeRaw`UPDATE "Thread" SET "lastSeq" = "lastSeq" WHERE "id" = ${threadId}`;
-    const message = await tx.message.findFirst({ where: { id: messageId, threadId, deletedAt: null }, select: { tokens: true, pinnedAt: true } });
-    if (!message) throw notFound("Message");
-    const current = await state(tx, threadId);
-    if (message.pinnedAt) return current;
-    if (!pinFits(current.tokens, message.tokens, current.budgetTokens)) {
-      throw new AppError("limit_reached", pinBudgetMessage(current.tokens, message.tokens, current.budgetTokens), {
-        budgetTokens: current.budgetTokens, pinnedTokens: current.tokens, messageTokens: message.tokens,
+  return db().$transaction(
+    async (tx) => {
+      await tx.$executeRaw`UPDATE "Thread" SET "lastSeq" = "lastSeq" WHERE "id" = ${threadId}`;
+      const message = await tx.message.findFirst({
+        where: { id: messageId, threadId, deletedAt: null },
+        select: { tokens: true, pinnedAt: true },
       });
-    }
-    await tx.message.updateMany({ where: { id: messageId, threadId, deletedAt: null, pinnedAt: null }, data: { pinnedAt: new Date() } });
-    return state(tx, threadId);
-  }, { maxWait: 15_000, timeout: 20_000 });
+      if (!message) throw notFound("Message");
+      const current = await state(tx, threadId);
+      if (message.pinnedAt) return current;
+      if (!pinFits(current.tokens, message.tokens, current.budgetTokens)) {
+        throw new AppError("limit_reached", pinBudgetMessage(current.tokens, message.tokens, current.budgetTokens), {
+          budgetTokens: current.budgetTokens,
+          pinnedTokens: current.tokens,
+          messageTokens: message.tokens,
+        });
+      }
+      await tx.message.updateMany({ where: { id: messageId, threadId, deletedAt: null, pinnedAt: null }, data: { pinnedAt: new Date() } });
+      return state(tx, threadId);
+    },
+    { maxWait: 15_000, timeout: 20_000 },
+  );
 }
 
 export async function unpinMessage(userId: string, threadId: string, messageId: string): Promise<PinState> {

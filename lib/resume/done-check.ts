@@ -17,17 +17,28 @@ export type DoneReport = {
   summarySends: number;
 };
 
-export function checkDone(opts: { n: number; files: Map<string, string>; planPath: string; summaryTo: string; sent: SentEmail[] }): DoneReport {
+export function checkDone(opts: {
+  n: number;
+  files: Map<string, string>;
+  planPath: string;
+  summaryTo: string;
+  sent: SentEmail[];
+}): DoneReport {
   const sites = callSites(opts.n);
   const sitesLeft = sites.filter((s) => !siteMigrated(opts.files.get(s.path) ?? "", s.symbol));
-  const filesAltered = [...new Set(sites.map((s) => s.path))].filter((p) => sitesLeft.every((s) => s.path !== p) && opts.files.get(p) !== siteFile(p, sites, "getAccount"));
+  const filesAltered = [...new Set(sites.map((s) => s.path))].filter(
+    (p) => sitesLeft.every((s) => s.path !== p) && opts.files.get(p) !== siteFile(p, sites, "getAccount"),
+  );
   const plan = opts.files.get(opts.planPath) ?? "";
   const unticked = (plan.match(/^\s*[-*]\s+\[ \]/gm) ?? []).length;
   const ticked = (plan.match(/^\s*[-*]\s+\[[xX]\]/gm) ?? []).length;
   const summarySends = opts.sent.filter((e) => e.to.toLowerCase() === opts.summaryTo && /^summary:/i.test(e.subject)).length;
   return {
     finished: sitesLeft.length === 0 && filesAltered.length === 0 && unticked === 0 && ticked === sites.length && summarySends === 1,
-    sitesLeft, filesAltered, unticked, summarySends,
+    sitesLeft,
+    filesAltered,
+    unticked,
+    summarySends,
   };
 }
 

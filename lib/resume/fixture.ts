@@ -15,16 +15,33 @@ export type CallSite = { path: string; symbol: string };
 export type FixtureFile = { path: string; content: string };
 export type Fixture = { files: FixtureFile[]; callSites: CallSite[]; planPath: string; summaryTo: string; goalMessage: string };
 
-const FILES = ["src/api/accounts.ts", "src/jobs/reconcile.ts", "src/cli/accounts.ts", "src/billing/invoice.ts", "src/reports/monthly.ts", "src/admin/support.ts"];
+const FILES = [
+  "src/api/accounts.ts",
+  "src/jobs/reconcile.ts",
+  "src/cli/accounts.ts",
+  "src/billing/invoice.ts",
+  "src/reports/monthly.ts",
+  "src/admin/support.ts",
+];
 const SYMBOLS = [
-  "getAccountHandler", "reconcileAccount", "showAccount", "invoiceFor", "monthlyRow", "supportView",
-  "updateAccountHandler", "closeDormant", "listAccount", "creditNote", "yearlyRow", "impersonate",
+  "getAccountHandler",
+  "reconcileAccount",
+  "showAccount",
+  "invoiceFor",
+  "monthlyRow",
+  "supportView",
+  "updateAccountHandler",
+  "closeDormant",
+  "listAccount",
+  "creditNote",
+  "yearlyRow",
+  "impersonate",
 ];
 
 const STORE = [
   "export type Account = { id: string; name: string; balance: number };",
   "",
-  "const accounts = new Map<string, Account>([[\"a1\", { id: \"a1\", name: \"Ada\", balance: 42 }]]);",
+  'const accounts = new Map<string, Account>([["a1", { id: "a1", name: "Ada", balance: 42 }]]);',
   "",
   "/** @deprecated use getAccount */",
   "export async function loadAccount(id: string): Promise<Account> {",
@@ -57,7 +74,13 @@ function siteFunction(site: CallSite, call: string): string {
 /** A call-site file's content with every site calling `call` (loadAccount before, getAccount after). */
 export function siteFile(path: string, sites: CallSite[], call: "loadAccount" | "getAccount"): string {
   const header = `import { getAccount, loadAccount } from "../accounts/store";\n\nvoid getAccount;\nvoid loadAccount;\n\n`;
-  return header + sites.filter((s) => s.path === path).map((s) => siteFunction(s, call)).join("\n");
+  return (
+    header +
+    sites
+      .filter((s) => s.path === path)
+      .map((s) => siteFunction(s, call))
+      .join("\n")
+  );
 }
 
 export function planFile(sites: CallSite[]): string {

@@ -9,7 +9,11 @@ export function assertCronAuthorized(req: Request): void {
   const expected = `Bearer ${secret ?? ""}`;
   // Digests have one length whatever was sent (a header's characters need not be one byte each).
   const ok = !!secret && timingSafeEqual(digest(given), digest(expected));
-  if (!ok) throw new AppError("unauthorized", secret ? "Missing or wrong bearer token" : "CRON_SECRET is not set on the server, so the cron route is disabled");
+  if (!ok)
+    throw new AppError(
+      "unauthorized",
+      secret ? "Missing or wrong bearer token" : "CRON_SECRET is not set on the server, so the cron route is disabled",
+    );
 }
 
 const digest = (s: string) => createHash("sha256").update(s).digest();

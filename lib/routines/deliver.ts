@@ -8,7 +8,15 @@ import { sendDigestEmail } from "@/lib/email/digest";
  * ledger records the send's fate (sent, unknown, needs a person); the run's own status is about
  * its work, so a mail problem is logged and journaled there, not turned into a failed run.
  */
-export type FinishedRun = { runId: string; routineId: string; routineName: string; instructions: string; userId: string; threadId: string; finalReply: string };
+export type FinishedRun = {
+  runId: string;
+  routineId: string;
+  routineName: string;
+  instructions: string;
+  userId: string;
+  threadId: string;
+  finalReply: string;
+};
 
 export const asksForDigest = (instructions: string) => /\bdigest\b/i.test(instructions);
 
@@ -20,8 +28,12 @@ export async function deliverRunResult(run: FinishedRun): Promise<void> {
   }
   try {
     const outcome = await sendDigestEmail({
-      userId: run.userId, scope: `routine:${run.routineId}`, runId: run.runId, threadId: run.threadId,
-      subject: `${run.routineName}: digest`, body: run.finalReply,
+      userId: run.userId,
+      scope: `routine:${run.routineId}`,
+      runId: run.runId,
+      threadId: run.threadId,
+      subject: `${run.routineName}: digest`,
+      body: run.finalReply,
     });
     if (outcome.state !== "sent") console.error(`[routine ${run.routineId}] digest of run ${run.runId}: ${outcome.state}`);
   } catch (e) {

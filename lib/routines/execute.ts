@@ -32,20 +32,36 @@ export async function executeRun(runId: string): Promise<void> {
   if (count !== 1) return;
   const run = await db().routineRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { scheduledFor: true, trigger: true, routine: { select: { id: true, userId: true, threadId: true, workspaceId: true, name: true, instructions: true } } },
+    select: {
+      scheduledFor: true,
+      trigger: true,
+      routine: { select: { id: true, userId: true, threadId: true, workspaceId: true, name: true, instructions: true } },
+    },
   });
   const r = run.routine;
-  const heartbeat = setInterval(() => {
-    renewRunLease(r.id, runId).catch((err) => console.error("[routine lease not renewed]", err));
-  }, Math.max(500, Math.floor(config().ROUTINE_RUN_LEASE_MS / 3)));
+  const heartbeat = setInterval(
+    () => {
+      renewRunLease(r.id, runId).catch((err) => console.error("[routine lease not renewed]", err));
+    },
+    Math.max(500, Math.floor(config().ROUTINE_RUN_LEASE_MS / 3)),
+  );
   heartbeat.unref?.();
   try {
     const notes = await readNotes(r.workspaceId);
     const digest = await buildRunDigest(r.id, r.threadId);
     const trigger = run.trigger as "scheduled" | "catch_up" | "manual";
-    const start = await appendRuntimeMessage(r.threadId, runStartText({
-      name: r.name, instructions: r.instructions, scheduledFor: run.scheduledFor, trigger, digest, notes: notes?.content ?? null,
-    }), true);
+    const start = await appendRuntimeMessage(
+      r.threadId,
+      runStartText({
+        name: r.name,
+        instructions: r.instructions,
+        scheduledFor: run.scheduledFor,
+        trigger,
+        digest,
+        notes: notes?.content ?? null,
+      }),
+      true,
+    );
     await db().routineRun.update({ where: { id: runId }, data: { startMessageId: start.id } });
 
     const main = await runHeadlessTurn({ userId: r.userId, threadId: r.threadId, messageId: start.id, runId });
@@ -59,14 +75,24 @@ export async function executeRun(runId: string): Promise<void> {
     const finalReply = main.text.slice(0, FINAL_REPLY_CHARS);
     const notesUpdated = await agentWroteNotes(r.workspaceId, startedAt);
     await db().routineRun.update({ where: { id: runId }, data: { status: "succeeded", finalReply, notesUpdated, finishedAt: new Date() } });
-    await deliverRunResult({ runId, routineId: r.id, routineName: r.name, instructions: r.instructions, userId: r.userId, threadId: r.threadId, finalReply });
+    await deliverRunResult({
+      runId,
+      routineId: r.id,
+      routineName: r.name,
+      instructions: r.instructions,
+      userId: r.userId,
+      threadId: r.threadId,
+      finalReply,
+    });
   } catch (err) {
     console.error("[routine run failed]", runId, err);
     const notesUpdated = await agentWroteNotes(r.workspaceId, startedAt).catch(() => null);
-    await db().routineRun.update({
-      where: { id: runId },
-      data: { status: "failed", error: describe(err), notesUpdated, finishedAt: new Date() },
-    }).catch((e) => console.error("[routine run not recorded]", e));
+    await db()
+      .routineRun.update({
+        where: { id: runId },
+        data: { status: "failed", error: describe(err), notesUpdated, finishedAt: new Date() },
+      })
+      .catch((e) => console.error("[routine run not recorded]", e));
   } finally {
     clearInterval(heartbeat);
     await releaseRunLease(r.id, runId).catch((err) => console.error("[routine lease not released]", err));

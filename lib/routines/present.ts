@@ -10,8 +10,17 @@ export function runLeaseHeld(r: Pick<RoutineRow, "activeRunId" | "activeRunUntil
 /** A routine as the API shows it: the schedule in words and its next three run times. */
 export function presentRoutine(r: RoutineRow, now: Date = new Date()) {
   return {
-    id: r.id, name: r.name, instructions: r.instructions, cron: r.cron, timezone: r.timezone, enabled: r.enabled,
-    nextRunAt: r.nextRunAt, threadId: r.threadId, running: runLeaseHeld(r, now), createdAt: r.createdAt, updatedAt: r.updatedAt,
+    id: r.id,
+    name: r.name,
+    instructions: r.instructions,
+    cron: r.cron,
+    timezone: r.timezone,
+    enabled: r.enabled,
+    nextRunAt: r.nextRunAt,
+    threadId: r.threadId,
+    running: runLeaseHeld(r, now),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
     schedule: describeSchedule(r.cron, r.timezone),
     nextRuns: r.enabled ? nextRunTimes(r.cron, r.timezone, now, 3) : [],
   };

@@ -84,7 +84,10 @@ export function instructionsInText(text: string): string {
 /** The name on a run-start message's first line. */
 export function routineNameInText(text: string): string {
   const first = text.split("\n", 1)[0] ?? "";
-  return first.slice(RUN_START_MARKER.length).replace(/ · .*$/, "").trim();
+  return first
+    .slice(RUN_START_MARKER.length)
+    .replace(/ · .*$/, "")
+    .trim();
 }
 
 /** The person's follow-ups listed in the digest of a run-start message, oldest first. */

@@ -25,9 +25,11 @@ export function isValidTimeZone(timezone: string): boolean {
 
 /** null when the schedule is usable; otherwise the field at fault and why, for a 400. */
 export function scheduleProblem(cron: string, timezone: string): ScheduleProblem | null {
-  if (!isValidTimeZone(timezone)) return { field: "timezone", message: `"${timezone}" is not an IANA time zone (e.g. "Europe/Berlin", "UTC")` };
+  if (!isValidTimeZone(timezone))
+    return { field: "timezone", message: `"${timezone}" is not an IANA time zone (e.g. "Europe/Berlin", "UTC")` };
   const fields = cron.trim().split(/\s+/);
-  if (fields.length < 5 || fields.length > 6) return { field: "cron", message: `must have 5 fields (minute hour day month weekday), got ${fields.length}` };
+  if (fields.length < 5 || fields.length > 6)
+    return { field: "cron", message: `must have 5 fields (minute hour day month weekday), got ${fields.length}` };
   let job: Cron;
   try {
     job = parseCron(cron, timezone);
@@ -73,6 +75,6 @@ export function dueSlot(cron: string, timezone: string, nextRunAt: Date, now: Da
   if (nextRunAt.getTime() > now.getTime()) return null;
   const following = nextRunAfter(cron, timezone, nextRunAt);
   const missedMore = following !== null && following.getTime() <= now.getTime();
-  const latest = missedMore ? latestSlotAtOrBefore(cron, timezone, now) ?? nextRunAt : nextRunAt;
+  const latest = missedMore ? (latestSlotAtOrBefore(cron, timezone, now) ?? nextRunAt) : nextRunAt;
   return { scheduledFor: latest, trigger: missedMore ? "catch_up" : "scheduled", nextRunAt: nextRunAfter(cron, timezone, now) };
 }

@@ -10,14 +10,35 @@ import { nextRunAfter } from "./schedule";
  */
 
 export const routineSelect = {
-  id: true, name: true, instructions: true, cron: true, timezone: true, enabled: true, nextRunAt: true,
-  threadId: true, workspaceId: true, activeRunId: true, activeRunUntil: true, createdAt: true, updatedAt: true,
+  id: true,
+  name: true,
+  instructions: true,
+  cron: true,
+  timezone: true,
+  enabled: true,
+  nextRunAt: true,
+  threadId: true,
+  workspaceId: true,
+  activeRunId: true,
+  activeRunUntil: true,
+  createdAt: true,
+  updatedAt: true,
 } as const;
 
 export type RoutineRow = {
-  id: string; name: string; instructions: string; cron: string; timezone: string; enabled: boolean;
-  nextRunAt: Date | null; threadId: string; workspaceId: string; activeRunId: string | null; activeRunUntil: Date | null;
-  createdAt: Date; updatedAt: Date;
+  id: string;
+  name: string;
+  instructions: string;
+  cron: string;
+  timezone: string;
+  enabled: boolean;
+  nextRunAt: Date | null;
+  threadId: string;
+  workspaceId: string;
+  activeRunId: string | null;
+  activeRunUntil: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 export async function createRoutine(userId: string, input: CreateRoutineInput): Promise<RoutineRow> {
@@ -29,8 +50,15 @@ export async function createRoutine(userId: string, input: CreateRoutineInput): 
     const thread = await tx.thread.create({ data: { userId, workspaceId: workspace.id, title: input.name }, select: { id: true } });
     return tx.routine.create({
       data: {
-        userId, threadId: thread.id, workspaceId: workspace.id, name: input.name, instructions: input.instructions,
-        cron: input.cron, timezone: input.timezone, enabled, nextRunAt,
+        userId,
+        threadId: thread.id,
+        workspaceId: workspace.id,
+        name: input.name,
+        instructions: input.instructions,
+        cron: input.cron,
+        timezone: input.timezone,
+        enabled,
+        nextRunAt,
       },
       select: routineSelect,
     });
@@ -38,7 +66,12 @@ export async function createRoutine(userId: string, input: CreateRoutineInput): 
 }
 
 export function listRoutines(userId: string): Promise<RoutineRow[]> {
-  return db().routine.findMany({ where: { userId, deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: routineSelect, take: 200 });
+  return db().routine.findMany({
+    where: { userId, deletedAt: null },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: routineSelect,
+    take: 200,
+  });
 }
 
 export async function getOwnedRoutine(userId: string, id: string): Promise<RoutineRow> {
@@ -56,7 +89,11 @@ export async function updateRoutine(userId: string, id: string, patch: UpdateRou
   const next = { ...current, ...patch };
   const scheduleChanged = next.cron !== current.cron || next.timezone !== current.timezone || next.enabled !== current.enabled;
   if (scheduleChanged) assertSchedule(next.cron, next.timezone);
-  const nextRunAt = !next.enabled ? null : scheduleChanged || !current.nextRunAt ? nextRunAfter(next.cron, next.timezone, new Date()) : current.nextRunAt;
+  const nextRunAt = !next.enabled
+    ? null
+    : scheduleChanged || !current.nextRunAt
+      ? nextRunAfter(next.cron, next.timezone, new Date())
+      : current.nextRunAt;
   return db().$transaction(async (tx) => {
     const { count } = await tx.routine.updateMany({
       where: { id, userId, deletedAt: null },
@@ -74,18 +111,33 @@ export async function deleteRoutine(userId: string, id: string): Promise<void> {
   await db().$transaction(async (tx) => {
     const routine = await tx.routine.findFirst({ where: { id, userId, deletedAt: null }, select: { threadId: true } });
     if (!routine) throw notFound("Routine");
-    const { count } = await tx.routine.updateMany({ where: { id, deletedAt: null }, data: { deletedAt: now, enabled: false, nextRunAt: null } });
+    const { count } = await tx.routine.updateMany({
+      where: { id, deletedAt: null },
+      data: { deletedAt: now, enabled: false, nextRunAt: null },
+    });
     if (count === 0) throw notFound("Routine");
     await tx.thread.updateMany({ where: { id: routine.threadId }, data: { deletedAt: now } });
   });
 }
 
 export const runSelect = {
-  id: true, status: true, trigger: true, scheduledFor: true, startedAt: true, finishedAt: true,
-  startMessageId: true, notesUpdated: true, error: true,
+  id: true,
+  status: true,
+  trigger: true,
+  scheduledFor: true,
+  startedAt: true,
+  finishedAt: true,
+  startMessageId: true,
+  notesUpdated: true,
+  error: true,
 } as const;
 
 /** Newest first. */
 export function listRuns(routineId: string, limit = 100) {
-  return db().routineRun.findMany({ where: { routineId }, orderBy: [{ scheduledFor: "desc" }, { id: "desc" }], take: limit, select: runSelect });
+  return db().routineRun.findMany({
+    where: { routineId },
+    orderBy: [{ scheduledFor: "desc" }, { id: "desc" }],
+    take: limit,
+    select: runSelect,
+  });
 }

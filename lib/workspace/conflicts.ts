@@ -19,7 +19,13 @@ export function conflictError(path: string, current: CurrentState, expected: num
     return fileNotFound(path);
   }
   const by = `version ${current.version} by ${current.lastAuthor as Author}`;
-  const details = { path, currentVersion: current.version, lastAuthor: current.lastAuthor, deleted: current.deletedAt !== null, baseVersion: expected };
+  const details = {
+    path,
+    currentVersion: current.version,
+    lastAuthor: current.lastAuthor,
+    deleted: current.deletedAt !== null,
+    baseVersion: expected,
+  };
   if (expected === null) {
     const message = current.deletedAt
       ? `"${path}" was re-created by someone else at the same moment (now ${by}).`

@@ -17,7 +17,11 @@ export const MAX_VERSIONS_PAGE = 200;
  * Newest first, up to `limit`; `before` pages to older versions. Unknown paths are a 404 (a path
  * whose file was deleted still has its history).
  */
-export async function listVersions(workspaceId: string, rawPath: string, opts: { limit?: number; before?: number } = {}): Promise<VersionMeta[]> {
+export async function listVersions(
+  workspaceId: string,
+  rawPath: string,
+  opts: { limit?: number; before?: number } = {},
+): Promise<VersionMeta[]> {
   const path = normalizePath(rawPath);
   const limit = Math.max(1, Math.min(MAX_VERSIONS_PAGE, opts.limit ?? 100));
   const rows = await db().fileVersion.findMany({
@@ -53,13 +57,24 @@ export async function readVersion(workspaceId: string, rawPath: string, version:
  * rewritten). baseVersion guards against restoring over a change the person has not seen; without
  * it the restore applies to whatever is current (a deleted file is re-created).
  */
-export async function restoreVersion(workspaceId: string, rawPath: string, version: number, opts: { baseVersion?: number | null } = {}): Promise<FileMeta> {
+export async function restoreVersion(
+  workspaceId: string,
+  rawPath: string,
+  version: number,
+  opts: { baseVersion?: number | null } = {},
+): Promise<FileMeta> {
   const path = normalizePath(rawPath);
   return runWrite(workspaceId, path, async (tx) => {
-    const old = await tx.fileVersion.findUnique({ where: { workspaceId_path_version: { workspaceId, path, version } }, select: { content: true } });
+    const old = await tx.fileVersion.findUnique({
+      where: { workspaceId_path_version: { workspaceId, path, version } },
+      select: { content: true },
+    });
     if (!old) throw notFound(`Version ${version} of "${path}"`);
     if (old.content === null) {
-      throw new AppError("invalid_body", `Version ${version} of "${path}" records a deletion; it has no content to restore.`, { path, version });
+      throw new AppError("invalid_body", `Version ${version} of "${path}" records a deletion; it has no content to restore.`, {
+        path,
+        version,
+      });
     }
     let base = opts.baseVersion;
     if (base === undefined) {

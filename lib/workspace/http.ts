@@ -56,7 +56,9 @@ export function resolveGet(segments: string[], query: URLSearchParams): FileRout
     };
   }
   const version = positiveIntParam("version", query.get("version"));
-  return version !== undefined ? { kind: "version", path: joinSegments(segments), version } : { kind: "file", path: joinSegments(segments) };
+  return version !== undefined
+    ? { kind: "version", path: joinSegments(segments), version }
+    : { kind: "file", path: joinSegments(segments) };
 }
 
 export type PostRoute = { kind: "rename"; path: string } | { kind: "restore"; path: string };
@@ -65,7 +67,8 @@ export function resolvePost(segments: string[], query: URLSearchParams): PostRou
   const action = query.get("action");
   if (action === "rename") return { kind: "rename", path: joinSegments(segments) };
   if (action === "restore") return { kind: "restore", path: joinSegments(segments) };
-  if (action !== null) throw new AppError("invalid_body", `Invalid query parameter "action": must be "rename" or "restore"`, { field: "action" });
+  if (action !== null)
+    throw new AppError("invalid_body", `Invalid query parameter "action": must be "rename" or "restore"`, { field: "action" });
   const restore = splitSuffix(segments, "restore");
   if (restore !== null) return { kind: "restore", path: restore };
   throw new AppError("invalid_body", 'POST needs "?action=rename" or a "/restore" suffix', { field: "action" });
@@ -73,10 +76,12 @@ export function resolvePost(segments: string[], query: URLSearchParams): PostRou
 
 const version = positiveInt();
 
-export const putFileSchema = z.object({
-  content: storableString(),
-  baseVersion: version.nullable().describe("null to create; otherwise the version you last saw"),
-}).strict();
+export const putFileSchema = z
+  .object({
+    content: storableString(),
+    baseVersion: version.nullable().describe("null to create; otherwise the version you last saw"),
+  })
+  .strict();
 
 export const renameSchema = z.object({ to: storableString().min(1).max(1000), baseVersion: version.optional() }).strict();
 export const restoreSchema = z.object({ version, baseVersion: version.nullable().optional() }).strict();

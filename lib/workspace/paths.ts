@@ -42,27 +42,36 @@ const codePoints = (s: string) => [...s].length;
 /** The canonical form of a workspace path, or AppError("invalid_path") naming the broken rule. */
 export function normalizePath(input: string): string {
   if (typeof input !== "string") throw invalid("Path must be a string.", String(input));
-  if (input.trim() === "") throw invalid("Path is empty. Give a file path such as \"notes.md\" or \"plans/migration.md\".", input);
-  if (CONTROL.test(input)) throw invalid("Path contains a control character (such as a newline, tab or NUL). Use printable characters only.", input);
-  if (!input.isWellFormed()) throw invalid("Path contains invalid Unicode (a lone surrogate). Use printable characters only.", input.toWellFormed());
-  if (INVISIBLE.test(input)) throw invalid("Path contains an invisible line separator or text-direction character. Use printable characters only.", input);
+  if (input.trim() === "") throw invalid('Path is empty. Give a file path such as "notes.md" or "plans/migration.md".', input);
+  if (CONTROL.test(input))
+    throw invalid("Path contains a control character (such as a newline, tab or NUL). Use printable characters only.", input);
+  if (!input.isWellFormed())
+    throw invalid("Path contains invalid Unicode (a lone surrogate). Use printable characters only.", input.toWellFormed());
+  if (INVISIBLE.test(input))
+    throw invalid("Path contains an invisible line separator or text-direction character. Use printable characters only.", input);
 
   const path = input.normalize("NFC");
-  if (codePoints(path) > MAX_PATH_CHARS) throw invalid(`Path is too long: ${codePoints(path)} characters, at most ${MAX_PATH_CHARS} allowed.`, input);
+  if (codePoints(path) > MAX_PATH_CHARS)
+    throw invalid(`Path is too long: ${codePoints(path)} characters, at most ${MAX_PATH_CHARS} allowed.`, input);
   if (path.startsWith("/") || path.startsWith("\\") || DRIVE.test(path)) {
-    throw invalid("Path must be relative to the workspace, such as \"notes.md\", not absolute (no leading \"/\" or drive letter).", input);
+    throw invalid('Path must be relative to the workspace, such as "notes.md", not absolute (no leading "/" or drive letter).', input);
   }
-  if (path.includes("\\")) throw invalid("Path contains a backslash. Separate folders with \"/\", as in \"plans/migration.md\".", input);
-  if (path.endsWith("/")) throw invalid("Path ends with \"/\". Name a file, such as \"plans/notes.md\", not a folder.", input);
+  if (path.includes("\\")) throw invalid('Path contains a backslash. Separate folders with "/", as in "plans/migration.md".', input);
+  if (path.endsWith("/")) throw invalid('Path ends with "/". Name a file, such as "plans/notes.md", not a folder.', input);
 
   const segments = path.split("/");
-  if (segments.length > MAX_DEPTH) throw invalid(`Path is nested too deeply: ${segments.length} levels, at most ${MAX_DEPTH} allowed.`, input);
+  if (segments.length > MAX_DEPTH)
+    throw invalid(`Path is nested too deeply: ${segments.length} levels, at most ${MAX_DEPTH} allowed.`, input);
   for (const segment of segments) {
-    if (segment === "") throw invalid("Path contains an empty segment (\"//\"). Use a single \"/\" between folders.", input);
-    if (segment === ".") throw invalid("Path contains a \".\" segment. Write the path without \"./\", as in \"notes.md\".", input);
-    if (segment === "..") throw invalid("Path contains a \"..\" segment. Paths cannot leave the workspace or refer to a parent folder.", input);
+    if (segment === "") throw invalid('Path contains an empty segment ("//"). Use a single "/" between folders.', input);
+    if (segment === ".") throw invalid('Path contains a "." segment. Write the path without "./", as in "notes.md".', input);
+    if (segment === "..")
+      throw invalid('Path contains a ".." segment. Paths cannot leave the workspace or refer to a parent folder.', input);
     if (codePoints(segment) > MAX_SEGMENT_CHARS) {
-      throw invalid(`Path has a file or folder name of ${codePoints(segment)} characters; at most ${MAX_SEGMENT_CHARS} allowed per name.`, input);
+      throw invalid(
+        `Path has a file or folder name of ${codePoints(segment)} characters; at most ${MAX_SEGMENT_CHARS} allowed per name.`,
+        input,
+      );
     }
     if (/^\s|\s$/u.test(segment)) throw invalid(`Path has a name that starts or ends with a space: "${segment}". Remove the space.`, input);
     if (segment.endsWith(".")) throw invalid(`Path has a name that ends with ".": "${segment}". Remove the trailing dot.`, input);

@@ -41,23 +41,36 @@ export async function writeFile(workspaceId: string, input: WriteInput): Promise
 export type DeleteOptions = { baseVersion?: number | null; author?: Author; messageId?: string | null };
 
 /** Deletes a live file; with baseVersion, only if it is still that version. Returns the deletion's version. */
-export async function deleteFile(workspaceId: string, rawPath: string, opts: DeleteOptions = {}): Promise<{ path: string; version: number }> {
+export async function deleteFile(
+  workspaceId: string,
+  rawPath: string,
+  opts: DeleteOptions = {},
+): Promise<{ path: string; version: number }> {
   const path = normalizePath(rawPath);
   return runWrite(workspaceId, path, (tx) =>
-    deleteTx(tx, workspaceId, { path, baseVersion: opts.baseVersion, author: opts.author ?? "person", messageId: opts.messageId }));
+    deleteTx(tx, workspaceId, { path, baseVersion: opts.baseVersion, author: opts.author ?? "person", messageId: opts.messageId }),
+  );
 }
 
 /**
  * A person renames a file: the content is written at `to` (a create: conflict if `to` exists) and
  * `from` is deleted, in one transaction. Both histories stay under their own paths.
  */
-export async function renameFile(workspaceId: string, rawFrom: string, rawTo: string, opts: { baseVersion?: number | null } = {}): Promise<FileMeta> {
+export async function renameFile(
+  workspaceId: string,
+  rawFrom: string,
+  rawTo: string,
+  opts: { baseVersion?: number | null } = {},
+): Promise<FileMeta> {
   const from = normalizePath(rawFrom);
   const to = normalizePath(rawTo);
   if (from === to) throw new AppError("invalid_path", `"${from}" already has that name.`, { path: to });
   return runWrite(workspaceId, to, async (tx) => {
     await lockWorkspace(tx, workspaceId); // creates lock the workspace first; keep the same order
-    const source = await tx.workspaceFile.findFirst({ where: { workspaceId, path: from, deletedAt: null }, select: { content: true, version: true } });
+    const source = await tx.workspaceFile.findFirst({
+      where: { workspaceId, path: from, deletedAt: null },
+      select: { content: true, version: true },
+    });
     if (!source) throw fileNotFound(from);
     const base = opts.baseVersion ?? source.version;
     // Delete first: the compare-and-set on `from` also guarantees the copied content is current.

@@ -25,7 +25,9 @@ export type WorkspaceToolContext = { workspaceId: string; assistantMessageId: st
 
 export type ToolFailure = { ok: false; error: string; message: string; [extra: string]: unknown };
 
-const pathField = z.string().describe('File path relative to the workspace root, "/"-separated, e.g. "migration.md" or "notes/routine.md".');
+const pathField = z
+  .string()
+  .describe('File path relative to the workspace root, "/"-separated, e.g. "migration.md" or "notes/routine.md".');
 
 const EDIT_ATTEMPTS = 3;
 
@@ -82,123 +84,151 @@ export function workspaceTools(ctx: WorkspaceToolContext): ToolSet {
 
   return {
     list_files: tool({
-      description: "List the files in your workspace with their size in bytes, version and who changed them last. Your workspace persists across the whole conversation, even after older messages are summarized.",
+      description:
+        "List the files in your workspace with their size in bytes, version and who changed them last. Your workspace persists across the whole conversation, even after older messages are summarized.",
       inputSchema: z.object({}),
-      execute: () => run(async () => {
-        const files = await listFiles(workspaceId);
-        return { ok: true as const, count: files.length, files: files.map((f) => ({ ...f, updatedAt: f.updatedAt.toISOString() })) };
-      }),
+      execute: () =>
+        run(async () => {
+          const files = await listFiles(workspaceId);
+          return { ok: true as const, count: files.length, files: files.map((f) => ({ ...f, updatedAt: f.updatedAt.toISOString() })) };
+        }),
     }),
 
     read_file: tool({
-      description: "Read a workspace file (optionally only lines startLine..endLine, 1-based, inclusive). Returns its content and version. Read a file before overwriting or deleting it.",
+      description:
+        "Read a workspace file (optionally only lines startLine..endLine, 1-based, inclusive). Returns its content and version. Read a file before overwriting or deleting it.",
       inputSchema: z.object({
         path: pathField,
         startLine: z.number().int().min(1).optional().describe("First line to return, 1-based."),
         endLine: z.number().int().min(1).optional().describe("Last line to return, inclusive."),
       }),
-      execute: ({ path: raw, startLine, endLine }) => run(async () => {
-        const path = normalizePath(raw);
-        let file;
-        try {
-          file = await readFile(workspaceId, path);
-        } catch (err) {
-          if (err instanceof AppError && err.code === "not_found") seen.set(path, null);
-          throw err;
-        }
-        const slice = sliceLines(file.content, startLine, endLine);
-        // Only a whole read lets the agent replace the file: lines it never saw are not its to drop.
-        if (slice.startLine <= 1 && slice.endLine >= slice.totalLines) seen.set(path, file.version);
-        return {
-          ok: true as const, path, version: file.version, lastAuthor: file.lastAuthor, updatedAt: file.updatedAt.toISOString(),
-          size: file.size, ...slice,
-        };
-      }),
+      execute: ({ path: raw, startLine, endLine }) =>
+        run(async () => {
+          const path = normalizePath(raw);
+          let file;
+          try {
+            file = await readFile(workspaceId, path);
+          } catch (err) {
+            if (err instanceof AppError && err.code === "not_found") seen.set(path, null);
+            throw err;
+          }
+          const slice = sliceLines(file.content, startLine, endLine);
+          // Only a whole read lets the agent replace the file: lines it never saw are not its to drop.
+          if (slice.startLine <= 1 && slice.endLine >= slice.totalLines) seen.set(path, file.version);
+          return {
+            ok: true as const,
+            path,
+            version: file.version,
+            lastAuthor: file.lastAuthor,
+            updatedAt: file.updatedAt.toISOString(),
+            size: file.size,
+            ...slice,
+          };
+        }),
     }),
 
     write_file: tool({
-      description: "Create a workspace file or replace its whole content. To replace an existing file you must have read it in this turn; if it changed since, you get a conflict and must read it again. Prefer edit_file for small changes.",
+      description:
+        "Create a workspace file or replace its whole content. To replace an existing file you must have read it in this turn; if it changed since, you get a conflict and must read it again. Prefer edit_file for small changes.",
       inputSchema: z.object({ path: pathField, content: z.string().describe("The complete new content of the file.") }),
-      execute: ({ path: raw, content }) => run(async () => {
-        const path = normalizePath(raw);
-        const known = seen.get(path);
-        let base: number | null;
-        if (known === undefined) {
-          const current = await liveVersion(path);
-          if (current) return notReadResult(path, current);
-          base = null;
-        } else {
-          base = known;
-        }
-        try {
-          const meta = await writeFile(workspaceId, { path, content, baseVersion: base, author, messageId });
-          seen.set(path, meta.version);
-          return { ok: true as const, path, version: meta.version, size: meta.size, created: base === null };
-        } catch (err) {
-          if (err instanceof AppError && err.code === "conflict") return staleResult(path, err, known);
-          if (err instanceof AppError && err.code === "not_found") {
-            return fail("conflict", `${path} no longer exists; it was removed since you read it. Write it again to re-create it.`, { path, currentVersion: null });
+      execute: ({ path: raw, content }) =>
+        run(async () => {
+          const path = normalizePath(raw);
+          const known = seen.get(path);
+          let base: number | null;
+          if (known === undefined) {
+            const current = await liveVersion(path);
+            if (current) return notReadResult(path, current);
+            base = null;
+          } else {
+            base = known;
           }
-          throw err;
-        }
-      }),
+          try {
+            const meta = await writeFile(workspaceId, { path, content, baseVersion: base, author, messageId });
+            seen.set(path, meta.version);
+            return { ok: true as const, path, version: meta.version, size: meta.size, created: base === null };
+          } catch (err) {
+            if (err instanceof AppError && err.code === "conflict") return staleResult(path, err, known);
+            if (err instanceof AppError && err.code === "not_found") {
+              return fail("conflict", `${path} no longer exists; it was removed since you read it. Write it again to re-create it.`, {
+                path,
+                currentVersion: null,
+              });
+            }
+            throw err;
+          }
+        }),
     }),
 
     edit_file: tool({
-      description: "Replace one exact passage of a workspace file: oldText must occur exactly once (copy it from read_file, including whitespace; add surrounding lines to make it unique). Use this to tick off checklist items.",
+      description:
+        "Replace one exact passage of a workspace file: oldText must occur exactly once (copy it from read_file, including whitespace; add surrounding lines to make it unique). Use this to tick off checklist items.",
       inputSchema: z.object({
         path: pathField,
         oldText: z.string().describe("The exact text to replace; must occur exactly once in the file."),
         newText: z.string().describe("The replacement text."),
       }),
-      execute: ({ path: raw, oldText, newText }) => run(async () => {
-        const path = normalizePath(raw);
-        if (oldText === "") return fail("invalid_input", "oldText is empty. Give the exact text to replace, or use write_file to replace the whole file.", { path });
-        for (let attempt = 1; ; attempt++) {
-          const file = await readFile(workspaceId, path);
-          const replaced = replaceUnique(file.content, oldText, newText);
-          if (!replaced.ok) {
-            return replaced.matches === 0
-              ? fail("no_match", `oldText was not found in ${path} (version ${file.version}). Read the file and copy the text exactly, including whitespace and line breaks.`, { path, matches: 0, version: file.version })
-              : fail("not_unique", `oldText occurs ${replaced.matches} times in ${path} (version ${file.version}); it must occur exactly once. Include more surrounding text.`, { path, matches: replaced.matches, version: file.version });
+      execute: ({ path: raw, oldText, newText }) =>
+        run(async () => {
+          const path = normalizePath(raw);
+          if (oldText === "")
+            return fail("invalid_input", "oldText is empty. Give the exact text to replace, or use write_file to replace the whole file.", {
+              path,
+            });
+          for (let attempt = 1; ; attempt++) {
+            const file = await readFile(workspaceId, path);
+            const replaced = replaceUnique(file.content, oldText, newText);
+            if (!replaced.ok) {
+              return replaced.matches === 0
+                ? fail(
+                    "no_match",
+                    `oldText was not found in ${path} (version ${file.version}). Read the file and copy the text exactly, including whitespace and line breaks.`,
+                    { path, matches: 0, version: file.version },
+                  )
+                : fail(
+                    "not_unique",
+                    `oldText occurs ${replaced.matches} times in ${path} (version ${file.version}); it must occur exactly once. Include more surrounding text.`,
+                    { path, matches: replaced.matches, version: file.version },
+                  );
+            }
+            if (replaced.content === file.content) {
+              seen.set(path, file.version);
+              return { ok: true as const, path, version: file.version, size: file.size, unchanged: true };
+            }
+            try {
+              const meta = await writeFile(workspaceId, { path, content: replaced.content, baseVersion: file.version, author, messageId });
+              seen.set(path, meta.version);
+              return { ok: true as const, path, version: meta.version, size: meta.size, unchanged: false };
+            } catch (err) {
+              // Someone saved between our read and write: the edit is anchored on text, so re-apply.
+              if (err instanceof AppError && err.code === "conflict" && attempt < EDIT_ATTEMPTS) continue;
+              throw err;
+            }
           }
-          if (replaced.content === file.content) {
-            seen.set(path, file.version);
-            return { ok: true as const, path, version: file.version, size: file.size, unchanged: true };
-          }
-          try {
-            const meta = await writeFile(workspaceId, { path, content: replaced.content, baseVersion: file.version, author, messageId });
-            seen.set(path, meta.version);
-            return { ok: true as const, path, version: meta.version, size: meta.size, unchanged: false };
-          } catch (err) {
-            // Someone saved between our read and write: the edit is anchored on text, so re-apply.
-            if (err instanceof AppError && err.code === "conflict" && attempt < EDIT_ATTEMPTS) continue;
-            throw err;
-          }
-        }
-      }),
+        }),
     }),
 
     delete_file: tool({
       description: "Delete a workspace file. You must have read it in this turn (its history is kept and the person can restore it).",
       inputSchema: z.object({ path: pathField }),
-      execute: ({ path: raw }) => run(async () => {
-        const path = normalizePath(raw);
-        const known = seen.get(path);
-        if (known == null) {
-          const current = await liveVersion(path);
-          if (!current) return fail("not_found", `${path} does not exist.`, { path });
-          return notReadResult(path, current);
-        }
-        try {
-          const { version } = await deleteFile(workspaceId, path, { baseVersion: known, author, messageId });
-          seen.set(path, null);
-          return { ok: true as const, path, version, deleted: true };
-        } catch (err) {
-          if (err instanceof AppError && err.code === "conflict") return staleResult(path, err, known);
-          throw err;
-        }
-      }),
+      execute: ({ path: raw }) =>
+        run(async () => {
+          const path = normalizePath(raw);
+          const known = seen.get(path);
+          if (known == null) {
+            const current = await liveVersion(path);
+            if (!current) return fail("not_found", `${path} does not exist.`, { path });
+            return notReadResult(path, current);
+          }
+          try {
+            const { version } = await deleteFile(workspaceId, path, { baseVersion: known, author, messageId });
+            seen.set(path, null);
+            return { ok: true as const, path, version, deleted: true };
+          } catch (err) {
+            if (err instanceof AppError && err.code === "conflict") return staleResult(path, err, known);
+            throw err;
+          }
+        }),
     }),
   };
 }

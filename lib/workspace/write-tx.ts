@@ -23,7 +23,11 @@ export function assertSize(path: string, content: string): number {
   const size = byteSize(content);
   const max = config().MAX_FILE_BYTES;
   if (size > max) {
-    throw new AppError("too_large", `"${path}" would be ${size} bytes; a workspace file can be at most ${max} bytes (UTF-8).`, { path, size, maxBytes: max });
+    throw new AppError("too_large", `"${path}" would be ${size} bytes; a workspace file can be at most ${max} bytes (UTF-8).`, {
+      path,
+      size,
+      maxBytes: max,
+    });
   }
   return size;
 }
@@ -42,7 +46,11 @@ async function assertRoomForOneMore(tx: Tx, workspaceId: string): Promise<void> 
   const max = config().MAX_FILES_PER_WORKSPACE;
   const live = await tx.workspaceFile.count({ where: { workspaceId, deletedAt: null } });
   if (live >= max) {
-    throw new AppError("limit_reached", `The workspace already has ${live} files, the most allowed is ${max}. Delete a file before creating another.`, { maxFiles: max });
+    throw new AppError(
+      "limit_reached",
+      `The workspace already has ${live} files, the most allowed is ${max}. Delete a file before creating another.`,
+      { maxFiles: max },
+    );
   }
 }
 

@@ -30,12 +30,22 @@ test("the agent's email shows as sent, and the actions view lists it with its jo
   expect(res.status()).toBe(200);
   const { actions } = (await res.json()) as { actions: Array<Record<string, unknown>> };
   expect(actions).toHaveLength(1);
-  expect(actions[0]).toMatchObject({ type: "send_email", status: "succeeded", attempt: 1, request: { to: "me@example.com", subject: "Weekly report" } });
+  expect(actions[0]).toMatchObject({
+    type: "send_email",
+    status: "succeeded",
+    attempt: 1,
+    request: { to: "me@example.com", subject: "Weekly report" },
+  });
   expect(String(actions[0].key)).toMatch(/:send_email:me@example\.com:Weekly report$/);
   expect(actions[0].journal).toHaveLength(3);
 
   const outbox = (await (await page.request.get("/api/outbox")).json()) as { messages: Array<Record<string, unknown>> };
-  expect(outbox.messages[0]).toMatchObject({ to: "me@example.com", subject: "Weekly report", key: actions[0].key, messageId: actions[0].resultId });
+  expect(outbox.messages[0]).toMatchObject({
+    to: "me@example.com",
+    subject: "Weekly report",
+    key: actions[0].key,
+    messageId: actions[0].resultId,
+  });
 });
 
 test("the actions API validates, answers 409 for a settled action and 404 for another person's thread", async ({ page, browser }) => {
@@ -70,7 +80,9 @@ test("a send whose outcome is unknown asks the person, who sends it again; the d
   // the integration tests): put the app's own database row there.
   const file = `test-data/e2e-${process.env.E2E_PORT ?? 3471}.db`;
   const sqlite = new Database(file);
-  const changed = sqlite.prepare(`UPDATE "ActionLedger" SET "status" = 'needs_human', "errorCode" = 'outcome_unknown' WHERE "threadId" = ?`).run(threadId).changes;
+  const changed = sqlite
+    .prepare(`UPDATE "ActionLedger" SET "status" = 'needs_human', "errorCode" = 'outcome_unknown' WHERE "threadId" = ?`)
+    .run(threadId).changes;
   sqlite.close();
   expect(changed).toBe(1);
 

@@ -32,14 +32,17 @@ function expectedCut(messages: Msg[], budget: number): number {
 }
 
 const filler = (topic: string) =>
-  `${topic}. ` + Array.from({ length: 40 }, (_, i) => `Step ${i}: update src/${topic}/part${i}.ts and keep \`loadAccount\` stable.`).join(" ");
+  `${topic}. ` +
+  Array.from({ length: 40 }, (_, i) => `Step ${i}: update src/${topic}/part${i}.ts and keep \`loadAccount\` stable.`).join(" ");
 
 test("compacts in the background after the reply, cuts at the expected user message, and an edit makes it stale", async ({ request }) => {
   const { id } = await (await request.post("/api/threads", { data: { title: "Migration" } })).json();
   await send(request, id, "Move callers from `getAccount` to `loadAccount`. Keep CLI output unchanged.");
   for (const topic of ["api", "jobs", "cli", "docs"]) await send(request, id, filler(topic));
 
-  await expect.poll(async () => (await (await request.get(`/api/threads/${id}/context`)).json()).summary?.cutMessageId ?? null, { timeout: 20_000 }).not.toBeNull();
+  await expect
+    .poll(async () => (await (await request.get(`/api/threads/${id}/context`)).json()).summary?.cutMessageId ?? null, { timeout: 20_000 })
+    .not.toBeNull();
   const ctx = await (await request.get(`/api/threads/${id}/context`)).json();
   expect(ctx.summaryStale).toBe(false);
   expect(ctx.window).toEqual({ cutMessageId: ctx.summary.cutMessageId });
@@ -64,7 +67,9 @@ test("compacts in the background after the reply, cuts at the expected user mess
   expect(new Date(receipt.startedAt).getTime()).toBeGreaterThanOrEqual(new Date(trigger.createdAt).getTime());
 
   // Edit the cut message: the summary goes stale and the model sees the full transcript.
-  const edit = await request.patch(`/api/threads/${id}/messages/${ctx.summary.cutMessageId}`, { data: { text: "Keep the CLI output, but add --json." } });
+  const edit = await request.patch(`/api/threads/${id}/messages/${ctx.summary.cutMessageId}`, {
+    data: { text: "Keep the CLI output, but add --json." },
+  });
   expect(edit.status()).toBe(200);
   const edited = (await edit.json()).message;
   expect(edited.id).not.toBe(ctx.summary.cutMessageId);

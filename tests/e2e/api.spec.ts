@@ -41,7 +41,9 @@ test("threads: create, list, rename, delete; another user's thread is a 404", as
   expect((await stranger.get(`/api/threads/${id}/messages`)).status()).toBe(404);
   expect((await stranger.patch(`/api/threads/${id}`, { data: { title: "mine" } })).status()).toBe(404);
   expect((await stranger.delete(`/api/threads/${id}`)).status()).toBe(404);
-  expect((await stranger.post("/api/chat", { data: { id, message: { role: "user", parts: [{ type: "text", text: "hi" }] } } })).status()).toBe(404);
+  expect(
+    (await stranger.post("/api/chat", { data: { id, message: { role: "user", parts: [{ type: "text", text: "hi" }] } } })).status(),
+  ).toBe(404);
   await stranger.dispose();
 
   expect((await request.delete(`/api/threads/${id}`)).status()).toBe(204);
@@ -66,7 +68,9 @@ test("bad input answers 400/413/404 with a message naming the field, and loses n
   const tooBig = await request.post("/api/chat", { data: { id, message: { role: "user", parts: [{ type: "text", text: huge }] } } });
   expect(tooBig.status()).toBe(413);
 
-  const unknown = await request.post("/api/chat", { data: { id: "nosuchthread", message: { role: "user", parts: [{ type: "text", text: "hi" }] } } });
+  const unknown = await request.post("/api/chat", {
+    data: { id: "nosuchthread", message: { role: "user", parts: [{ type: "text", text: "hi" }] } },
+  });
   expect(unknown.status()).toBe(404);
 
   const badCursor = await request.get(`/api/threads/${id}/messages?before=abc`);

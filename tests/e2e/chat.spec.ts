@@ -21,7 +21,8 @@ async function send(page: Page, text: string) {
 
 const messages = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="message"][data-role="${role}"]`);
 const lastAssistant = (page: Page): Locator => messages(page, "assistant").last();
-const threadLink = (page: Page, id: string) => page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`).getByTestId("thread-link");
+const threadLink = (page: Page, id: string) =>
+  page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`).getByTestId("thread-link");
 
 /** Stores `count` turns "note 01", "note 02", … through the API, faster than typing them. */
 async function seedNotes(page: Page, id: string, count: number) {
@@ -33,7 +34,9 @@ async function seedNotes(page: Page, id: string, count: number) {
     expect(res.status()).toBe(200);
     await res.text();
   }
-  await expect.poll(async () => (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0]?.role).toBe("assistant");
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0]?.role)
+    .toBe("assistant");
 }
 
 test("create a thread, watch a reply stream in, and find the transcript again after reload", async ({ page }) => {

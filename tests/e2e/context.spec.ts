@@ -29,20 +29,24 @@ async function settledCut(page: Page, id: string): Promise<string> {
   let previous: string | null = null;
   let cut: string | null = null;
   await expect
-    .poll(async () => {
-      const ctx = await context(page, id);
-      const now = !ctx.compaction.running && ctx.window ? ctx.window.cutMessageId : null;
-      cut = now !== null && now === previous ? now : null;
-      previous = now;
-      return cut;
-    }, { timeout: 30_000, intervals: [1500] })
+    .poll(
+      async () => {
+        const ctx = await context(page, id);
+        const now = !ctx.compaction.running && ctx.window ? ctx.window.cutMessageId : null;
+        cut = now !== null && now === previous ? now : null;
+        previous = now;
+        return cut;
+      },
+      { timeout: 30_000, intervals: [1500] },
+    )
     .not.toBeNull();
   return cut!;
 }
 
 /** About 600 tokens on one topic, naming a file per sentence. */
 const filler = (topic: string) =>
-  `${topic}. ` + Array.from({ length: 40 }, (_, i) => `Step ${i}: update src/${topic}/part${i}.ts and keep \`loadAccount\` stable.`).join(" ");
+  `${topic}. ` +
+  Array.from({ length: 40 }, (_, i) => `Step ${i}: update src/${topic}/part${i}.ts and keep \`loadAccount\` stable.`).join(" ");
 
 test("a long conversation is summarized at the cut, inspected, and an edit at the cut makes the summary stale", async ({ page }) => {
   test.setTimeout(180_000);
@@ -51,10 +55,15 @@ test("a long conversation is summarized at the cut, inspected, and an edit at th
   // The e2e server makes the offline summarizer take OFFLINE_SUMMARY_DELAY_MS, like a remote one,
   // so the "summarizing…" notice stays up long enough to be seen.
   let sawSummarizing = false;
-  void page.getByTestId("compaction-running").waitFor({ state: "visible", timeout: 120_000 }).then(
-    () => { sawSummarizing = true; },
-    () => {},
-  );
+  void page
+    .getByTestId("compaction-running")
+    .waitFor({ state: "visible", timeout: 120_000 })
+    .then(
+      () => {
+        sawSummarizing = true;
+      },
+      () => {},
+    );
 
   await send(page, "Move callers from `getAccount` to `loadAccount`. Keep CLI output unchanged.");
   for (const topic of ["api", "jobs", "cli", "docs", "tests", "ui"]) {
@@ -72,7 +81,10 @@ test("a long conversation is summarized at the cut, inspected, and an edit at th
   // The marker sits right before the message the model reads verbatim from.
   const marker = page.getByTestId("summary-marker");
   await expect(marker).toHaveCount(1);
-  await expect(page.locator(`[data-index]:has([data-testid="summary-marker"]) [data-testid="message"]`)).toHaveAttribute("data-message-id", cutId);
+  await expect(page.locator(`[data-index]:has([data-testid="summary-marker"]) [data-testid="message"]`)).toHaveAttribute(
+    "data-message-id",
+    cutId,
+  );
   await marker.getByRole("button").click();
   await expect(marker.getByRole("button")).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByTestId("summary-text")).toContainText("getAccount");

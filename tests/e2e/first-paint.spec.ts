@@ -7,11 +7,15 @@ import { createThread } from "./support/chat-page";
 test("the newest message is in the first HTML and on screen without JavaScript", async ({ page, browser, baseURL }) => {
   const id = await createThread(page);
   for (let i = 1; i <= 3; i++) {
-    const res = await page.request.post("/api/chat", { data: { id, message: { role: "user", parts: [{ type: "text", text: `note ${i}` }] } } });
+    const res = await page.request.post("/api/chat", {
+      data: { id, message: { role: "user", parts: [{ type: "text", text: `note ${i}` }] } },
+    });
     expect(res.status()).toBe(200);
     await res.text();
   }
-  await expect.poll(async () => (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0]?.role).toBe("assistant");
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0]?.role)
+    .toBe("assistant");
   const newest = (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0] as { id: string };
 
   const html = await (await page.request.get(`/t/${id}`)).text();

@@ -5,7 +5,8 @@ import { createThread, messages, send } from "./support/chat-page";
 // input after compaction (e2e thresholds: CONTEXT_RECENT_TOKENS=400, COMPACT_AT_INPUT_TOKENS=1500).
 
 const filler = (topic: string) =>
-  `${topic}. ` + Array.from({ length: 40 }, (_, i) => `Step ${i}: update src/${topic}/part${i}.ts and keep \`loadAccount\` stable.`).join(" ");
+  `${topic}. ` +
+  Array.from({ length: 40 }, (_, i) => `Step ${i}: update src/${topic}/part${i}.ts and keep \`loadAccount\` stable.`).join(" ");
 
 test("a pinned message stays in the model input verbatim after compaction, and the budget is shown", async ({ page }) => {
   test.setTimeout(180_000);
@@ -25,10 +26,13 @@ test("a pinned message stays in the model input verbatim after compaction, and t
   // Push the rule far before the cut.
   for (const topic of ["api", "jobs", "cli", "docs"]) await send(page, filler(topic));
   await expect
-    .poll(async () => {
-      const ctx = await (await page.request.get(`/api/threads/${id}/context`)).json();
-      return !ctx.compaction.running && ctx.window !== null && ctx.pins.sent.length === 1;
-    }, { timeout: 60_000, intervals: [1500] })
+    .poll(
+      async () => {
+        const ctx = await (await page.request.get(`/api/threads/${id}/context`)).json();
+        return !ctx.compaction.running && ctx.window !== null && ctx.pins.sent.length === 1;
+      },
+      { timeout: 60_000, intervals: [1500] },
+    )
     .toBe(true);
 
   await send(page, "echo input");

@@ -4,16 +4,29 @@ import { expect, request as newRequest, test, type Page } from "@playwright/test
 // cron route's guard, and a person creating a routine, running it, replying between runs and
 // seeing the preference carried into the next run through routine/notes.md.
 
-const body = { name: "Inbox digest", instructions: "Go through my inbox notes and send me a digest.", cron: "0 9 * * 1-5", timezone: "Europe/Berlin" };
+const body = {
+  name: "Inbox digest",
+  instructions: "Go through my inbox notes and send me a digest.",
+  cron: "0 9 * * 1-5",
+  timezone: "Europe/Berlin",
+};
 
 async function waitForRuns(page: Page, routineId: string, count: number) {
-  await expect.poll(async () => {
-    const { runs } = await (await page.request.get(`/api/routines/${routineId}/runs`)).json();
-    return runs.filter((r: { status: string }) => r.status === "succeeded").length;
-  }, { timeout: 30_000 }).toBe(count);
+  await expect
+    .poll(
+      async () => {
+        const { runs } = await (await page.request.get(`/api/routines/${routineId}/runs`)).json();
+        return runs.filter((r: { status: string }) => r.status === "succeeded").length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(count);
 }
 
-test("routines API: create, read, update, run, runs; bad schedules name the field; another user's routine is a 404", async ({ request, baseURL }) => {
+test("routines API: create, read, update, run, runs; bad schedules name the field; another user's routine is a 404", async ({
+  request,
+  baseURL,
+}) => {
   const created = await request.post("/api/routines", { data: body });
   expect(created.status()).toBe(201);
   const { id, threadId, nextRunAt } = await created.json();
@@ -46,9 +59,20 @@ test("routines API: create, read, update, run, runs; bad schedules name the fiel
   const run = await request.post(`/api/routines/${id}/run`);
   expect(run.status()).toBe(202);
   const { runId } = await run.json();
-  await expect.poll(async () => (await (await request.get(`/api/routines/${id}/runs`)).json()).runs[0]?.status, { timeout: 30_000 }).toBe("succeeded");
+  await expect
+    .poll(async () => (await (await request.get(`/api/routines/${id}/runs`)).json()).runs[0]?.status, { timeout: 30_000 })
+    .toBe("succeeded");
   const { runs } = await (await request.get(`/api/routines/${id}/runs`)).json();
-  expect(runs).toEqual([expect.objectContaining({ id: runId, status: "succeeded", startMessageId: expect.any(String), error: null, startedAt: expect.any(String), finishedAt: expect.any(String) })]);
+  expect(runs).toEqual([
+    expect.objectContaining({
+      id: runId,
+      status: "succeeded",
+      startMessageId: expect.any(String),
+      error: null,
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+    }),
+  ]);
   const { messages } = await (await request.get(`/api/threads/${threadId}/messages`)).json();
   expect(messages[0]).toMatchObject({ id: runs[0].startMessageId, role: "user", runStart: true });
   expect((await request.get(`/api/threads/${threadId}/files/routine/notes.md`)).status()).toBe(200);
@@ -65,7 +89,7 @@ test("the cron route refuses a missing or wrong secret", async ({ request }) => 
   expect(wrong.status()).toBe(401);
 });
 
-test("a person creates a routine, runs it, says \"Skip newsletters from now on\", and run 2 applies it", async ({ page }) => {
+test('a person creates a routine, runs it, says "Skip newsletters from now on", and run 2 applies it', async ({ page }) => {
   await page.goto("/");
   await page.getByTestId("routines-nav").getByTestId("new-routine").click();
   await page.waitForURL(/\/routines\/new$/);

@@ -14,11 +14,18 @@ async function fillCredentials(page: Page, form: "save-work" | "sign-in") {
   await f.getByRole("button").click();
 }
 
-const threadIds = async (page: Page) => ((await (await page.request.get("/api/threads")).json()).threads as { id: string }[]).map((t) => t.id);
+const threadIds = async (page: Page) =>
+  ((await (await page.request.get("/api/threads")).json()).threads as { id: string }[]).map((t) => t.id);
 
-test("a guest saves their work, gets it back in another browser, revokes that session and signs out", async ({ page, browser, baseURL }) => {
+test("a guest saves their work, gets it back in another browser, revokes that session and signs out", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const violations: string[] = [];
-  page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
   const threadId = await createThread(page);
   await send(page, "remember the migration plan");
 

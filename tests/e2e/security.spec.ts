@@ -22,12 +22,20 @@ test("malformed URLs, empty segments and trailing slashes are JSON 400s, never a
   const { id } = await (await api.post("/api/threads")).json();
   await api.put(`/api/threads/${id}/files/notes.md`, { data: { content: "kept", baseVersion: null } });
   const urls = [
-    "/api/threads/a%zz", "/t/a%zz", `/api/threads/${id}/files/a%`, `/api/threads/${id}/files/%ED%A0%80.md`,
-    `/api/threads/${id}/files/a//b.md`, `/api/threads/${id}/files/dir/`, `/api/threads/${id}/messages/`,
+    "/api/threads/a%zz",
+    "/t/a%zz",
+    `/api/threads/${id}/files/a%`,
+    `/api/threads/${id}/files/%ED%A0%80.md`,
+    `/api/threads/${id}/files/a//b.md`,
+    `/api/threads/${id}/files/dir/`,
+    `/api/threads/${id}/messages/`,
   ];
   for (const url of urls) {
     for (const method of ["GET", "PUT", "DELETE", "POST"] as const) {
-      const res = await api.fetch(url, { method, data: method === "PUT" || method === "POST" ? { content: "x", baseVersion: null } : undefined });
+      const res = await api.fetch(url, {
+        method,
+        data: method === "PUT" || method === "POST" ? { content: "x", baseVersion: null } : undefined,
+      });
       expect(res.status(), `${method} ${url}`).toBe(400);
       expect(res.headers()["content-type"], `${method} ${url}`).toContain("application/json");
       expect((await res.json()).error.code).toMatch(/^(bad_url|invalid_path)$/);
@@ -66,7 +74,14 @@ test("a chunked JSON body is parsed and validated like any other", async ({ base
 test("a cookieless read, even a 404, creates no user and sets no cookie", async ({ baseURL }) => {
   const api = await newRequest.newContext({ baseURL });
   const users = count("User");
-  for (const url of ["/api/threads", "/api/threads/nosuch", "/api/threads/nosuch/messages", "/api/threads/nosuch/files/a.md", "/t/nosuch", "/"]) {
+  for (const url of [
+    "/api/threads",
+    "/api/threads/nosuch",
+    "/api/threads/nosuch/messages",
+    "/api/threads/nosuch/files/a.md",
+    "/t/nosuch",
+    "/",
+  ]) {
     const res = await api.get(url);
     expect(res.status(), url).toBeLessThan(500);
     expect(res.headers()["set-cookie"], url).toBeUndefined();
@@ -100,7 +115,11 @@ async function attackerSite(html: () => string) {
   return { port: (server.address() as AddressInfo).port, close: () => new Promise((r) => server.close(r)) };
 }
 
-test("a cross-site form auto-submitted in Chromium changes nothing and the victim keeps their session", async ({ page, context, baseURL }) => {
+test("a cross-site form auto-submitted in Chromium changes nothing and the victim keeps their session", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const threadId = await createThread(page);
   await send(page, "hello from the victim");
   const victimCookie = (await context.cookies()).find((c) => c.name === "lrc_session")?.value;
@@ -152,7 +171,11 @@ function collectCspViolations(page: Page): string[] {
 test("the app works under its CSP: chat, highlighted code and the workspace editor, with no violation", async ({ page }) => {
   const violations = collectCspViolations(page);
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(
+        `Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      ),
+    );
   });
   await createThread(page);
   await send(page, "echo input");
@@ -180,13 +203,22 @@ async function startLimitedServer(port: number): Promise<() => void> {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     stdio: "ignore",
     env: {
-      ...process.env, PORT: String(port), DATABASE_URL: `file:./test-data/e2e-${port}.db`, DATA_DIR: "./test-data",
-      CHAT_MODEL: "offline", OFFLINE_DELAY_MS: "10", RATE_TURNS_PER_WINDOW: "1", RATE_WINDOW_S: "3600",
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `file:./test-data/e2e-${port}.db`,
+      DATA_DIR: "./test-data",
+      CHAT_MODEL: "offline",
+      OFFLINE_DELAY_MS: "10",
+      RATE_TURNS_PER_WINDOW: "1",
+      RATE_WINDOW_S: "3600",
     },
   });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/model`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/api/model`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline || child.exitCode !== null) throw new Error("limited server did not start");
     await new Promise((r) => setTimeout(r, 500));
@@ -211,7 +243,9 @@ test("past the turn allowance the chat says when the person can send again, and 
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(3600);
     await expect.poll(async () => Number(await notice.getAttribute("data-seconds-left")), { timeout: 5_000 }).toBeLessThan(first);
-    const res = await page.request.post("/api/chat", { data: { id: "x", message: { role: "user", parts: [{ type: "text", text: "hi" }] } } });
+    const res = await page.request.post("/api/chat", {
+      data: { id: "x", message: { role: "user", parts: [{ type: "text", text: "hi" }] } },
+    });
     expect(res.status()).toBe(429);
     expect(Number(res.headers()["retry-after"])).toBeGreaterThan(0);
   } finally {

@@ -77,7 +77,9 @@ test("a send refused because another tab's reply runs says so and keeps the text
 
   // Started through the API, so this tab has not heard of it when it sends.
   const running = page.request.post("/api/chat", { data: { id, message: { role: "user", parts: [{ type: "text", text: "long 300" }] } } });
-  await expect.poll(async () => (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0]?.status).toBe("streaming");
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0]?.status)
+    .toBe("streaming");
   await other.getByTestId("composer").press("Enter");
 
   await expect(other.getByTestId("chat-notice")).toContainText("another tab");

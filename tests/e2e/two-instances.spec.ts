@@ -14,7 +14,9 @@ const say = (api: APIRequestContext, base: string, id: string, text: string) =>
 
 const filler = (topic: string) => Array.from({ length: 40 }, (_, i) => `Step ${i}: update src/${topic}/part${i}.ts.`).join(" ");
 
-test("a thread started on one instance continues on the other; of two concurrent sends exactly one streams, the other is a 409", async ({ request }) => {
+test("a thread started on one instance continues on the other; of two concurrent sends exactly one streams, the other is a 409", async ({
+  request,
+}) => {
   const created = await request.post(`${A}/api/threads`, { data: { title: "Shared" } });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
@@ -37,7 +39,9 @@ test("a thread started on one instance continues on the other; of two concurrent
 
 test("stop from the other instance ends the running turn there", async ({ request }) => {
   const { id } = await (await request.post(`${A}/api/threads`)).json();
-  const streaming = request.post(`${A}/api/chat`, { data: { id, message: { role: "user", parts: [{ type: "text", text: "long 1000" }] } } });
+  const streaming = request.post(`${A}/api/chat`, {
+    data: { id, message: { role: "user", parts: [{ type: "text", text: "long 1000" }] } },
+  });
   await expect.poll(async () => (await (await request.get(`${B}/api/threads/${id}`)).json()).thread.activeTurn).not.toBeNull();
   expect(await (await request.post(`${B}/api/threads/${id}/turn/stop`)).json()).toEqual({ stopped: true });
   await (await streaming).text();
@@ -48,9 +52,13 @@ test("stop from the other instance ends the running turn there", async ({ reques
 
 test("concurrent saves of one file version on two instances: one wins, the other is a 409", async ({ request }) => {
   const { id } = await (await request.post(`${A}/api/threads`)).json();
-  const creates = await Promise.all([A, B].map((base) => request.put(`${base}/api/threads/${id}/files/plan.md`, { data: { content: `from ${base}`, baseVersion: null } })));
+  const creates = await Promise.all(
+    [A, B].map((base) => request.put(`${base}/api/threads/${id}/files/plan.md`, { data: { content: `from ${base}`, baseVersion: null } })),
+  );
   expect(creates.map((r) => r.status()).sort()).toEqual([201, 409]);
-  const saves = await Promise.all([A, B].map((base) => request.put(`${base}/api/threads/${id}/files/plan.md`, { data: { content: `edit via ${base}`, baseVersion: 1 } })));
+  const saves = await Promise.all(
+    [A, B].map((base) => request.put(`${base}/api/threads/${id}/files/plan.md`, { data: { content: `edit via ${base}`, baseVersion: 1 } })),
+  );
   expect(saves.map((r) => r.status()).sort()).toEqual([200, 409]);
   const file = (await (await request.get(`${B}/api/threads/${id}/files/plan.md`)).json()).file;
   expect(file.version).toBe(2);
@@ -70,11 +78,16 @@ test("turns on both instances that cross the threshold back to back run one comp
 
   type Receipt = { status: string; startedAt: string; finishedAt: string | null };
   let receipts: Receipt[] = [];
-  await expect.poll(async () => {
-    const ctx = await (await request.get(`${B}/api/threads/${id}/context`)).json();
-    receipts = ctx.compaction.receipts;
-    return !ctx.compaction.running && receipts.length > 0 && receipts.every((r) => r.finishedAt) && ctx.window !== null;
-  }, { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const ctx = await (await request.get(`${B}/api/threads/${id}/context`)).json();
+        receipts = ctx.compaction.receipts;
+        return !ctx.compaction.running && receipts.length > 0 && receipts.every((r) => r.finishedAt) && ctx.window !== null;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   expect(receipts.some((r) => r.status === "saved")).toBe(true);
   // The lease never let two compactions of this thread overlap, whichever instance ran them.
   const spans = receipts.map((r) => [Date.parse(r.startedAt), Date.parse(r.finishedAt!)]).sort((x, y) => x[0] - y[0]);
@@ -82,20 +95,29 @@ test("turns on both instances that cross the threshold back to back run one comp
 });
 
 // Only with TEST_REDIS_URL (the PostgreSQL instances then run with REDIS_URL; .ci/run sets it).
-if (process.env.TEST_REDIS_URL) test("with Redis, the other instance resumes the live stream of a running turn", async ({ request }) => {
-  const { id } = await (await request.post(`${A}/api/threads`)).json();
-  const streaming = request.post(`${A}/api/chat`, { data: { id, message: { role: "user", parts: [{ type: "text", text: "long 150" }] } } });
-  await expect.poll(async () => (await (await request.get(`${B}/api/threads/${id}`)).json()).thread.activeTurn).not.toBeNull();
-  const resumed = await request.get(`${B}/api/chat/${id}/stream`);
-  expect(resumed.status()).toBe(200);
-  const events = (await resumed.text()).split("\n").filter((l) => l.startsWith("data: {")).map((l) => JSON.parse(l.slice(6)));
-  // The resumed stream replays from the start and follows the reply to its end.
-  expect(events[0].type).toBe("start");
-  const text = events.filter((e) => e.type === "text-delta").map((e) => e.delta).join("");
-  expect(text).toContain("Line 1 of 150.");
-  expect(text).toContain("Line 150 of 150.");
-  expect(events.find((e) => e.type === "data-turn")?.data).toMatchObject({ status: "complete" });
-  await (await streaming).text();
-  // Nothing runs any more: nothing to resume.
-  expect((await request.get(`${B}/api/chat/${id}/stream`)).status()).toBe(204);
-});
+if (process.env.TEST_REDIS_URL)
+  test("with Redis, the other instance resumes the live stream of a running turn", async ({ request }) => {
+    const { id } = await (await request.post(`${A}/api/threads`)).json();
+    const streaming = request.post(`${A}/api/chat`, {
+      data: { id, message: { role: "user", parts: [{ type: "text", text: "long 150" }] } },
+    });
+    await expect.poll(async () => (await (await request.get(`${B}/api/threads/${id}`)).json()).thread.activeTurn).not.toBeNull();
+    const resumed = await request.get(`${B}/api/chat/${id}/stream`);
+    expect(resumed.status()).toBe(200);
+    const events = (await resumed.text())
+      .split("\n")
+      .filter((l) => l.startsWith("data: {"))
+      .map((l) => JSON.parse(l.slice(6)));
+    // The resumed stream replays from the start and follows the reply to its end.
+    expect(events[0].type).toBe("start");
+    const text = events
+      .filter((e) => e.type === "text-delta")
+      .map((e) => e.delta)
+      .join("");
+    expect(text).toContain("Line 1 of 150.");
+    expect(text).toContain("Line 150 of 150.");
+    expect(events.find((e) => e.type === "data-turn")?.data).toMatchObject({ status: "complete" });
+    await (await streaming).text();
+    // Nothing runs any more: nothing to resume.
+    expect((await request.get(`${B}/api/chat/${id}/stream`)).status()).toBe(204);
+  });

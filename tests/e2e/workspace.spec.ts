@@ -131,9 +131,13 @@ test("create, deep link, silent reload, unsaved drafts kept, rename and delete",
 
   // Deep links from the transcript: #file=<encoded path>.
   await send(page, `write other.md\n${fence("other file")}`);
-  await page.evaluate(() => { window.location.hash = `#file=${encodeURIComponent("other.md")}`; });
+  await page.evaluate(() => {
+    window.location.hash = `#file=${encodeURIComponent("other.md")}`;
+  });
   await expect(page.getByTestId("file-path")).toHaveText("other.md");
-  await page.evaluate(() => { window.location.hash = `#file=${encodeURIComponent("notes/todo.md")}`; });
+  await page.evaluate(() => {
+    window.location.hash = `#file=${encodeURIComponent("notes/todo.md")}`;
+  });
   await expect(page.getByTestId("file-path")).toHaveText("notes/todo.md");
   await page.reload();
   await expect(page.getByTestId("file-path")).toHaveText("notes/todo.md");
@@ -182,7 +186,9 @@ test("a save that lost the race is a 409 conflict, never an overwrite; take thei
   // Freeze the panel's view of the list so only the save itself can discover the newer version.
   const stale = await (await page.request.get(`/api/threads/${id}/files`)).json();
   await page.route(`**/api/threads/${id}/files`, (route) => route.fulfill({ json: stale }));
-  const other = await page.request.put(`/api/threads/${id}/files/migration.md`, { data: { content: `${PLAN}\n- [ ] from elsewhere`, baseVersion: 1 } });
+  const other = await page.request.put(`/api/threads/${id}/files/migration.md`, {
+    data: { content: `${PLAN}\n- [ ] from elsewhere`, baseVersion: 1 },
+  });
   expect(other.status()).toBe(200);
 
   await appendToLine(page, "src/api/accounts.ts", " - local");

@@ -22,7 +22,22 @@ function fakeAnthropic() {
     req.on("end", () => {
       bodies.push(JSON.parse(raw) as AnthropicBody);
       const events: Array<[string, unknown]> = [
-        ["message_start", { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-test", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, cache_creation_input_tokens: 0, cache_read_input_tokens: CACHE_READ, output_tokens: 1 } } }],
+        [
+          "message_start",
+          {
+            type: "message_start",
+            message: {
+              id: "msg_1",
+              type: "message",
+              role: "assistant",
+              model: "claude-test",
+              content: [],
+              stop_reason: null,
+              stop_sequence: null,
+              usage: { input_tokens: 12, cache_creation_input_tokens: 0, cache_read_input_tokens: CACHE_READ, output_tokens: 1 },
+            },
+          },
+        ],
         ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
         ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Noted." } }],
         ["content_block_stop", { type: "content_block_stop", index: 0 }],
@@ -46,7 +61,11 @@ describe.each(testDatabases().filter((d) => d.name === "sqlite"))("Anthropic pro
     // Port 0: the OS picks a free port, so parallel runs never collide.
     await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
     const { port } = fake.server.address() as AddressInfo;
-    Object.assign(process.env, { CHAT_MODEL: "anthropic:claude-sonnet-4-5", ANTHROPIC_API_KEY: "test-key-not-secret", ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}/v1` });
+    Object.assign(process.env, {
+      CHAT_MODEL: "anthropic:claude-sonnet-4-5",
+      ANTHROPIC_API_KEY: "test-key-not-secret",
+      ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    });
     resetConfigForTests();
     env = await provision(target);
     userId = (await env.db.user.create({ data: {} })).id;
@@ -60,7 +79,12 @@ describe.each(testDatabases().filter((d) => d.name === "sqlite"))("Anthropic pro
 
   it("puts breakpoints on the system prompt and the summary message, keeps that prefix identical across turns, and shows cache reads per call", async () => {
     const t = await createThread(userId);
-    const m = await seedConversation(t.id, [["user", "Move callers to loadAccount."], ["assistant", "Loader ready."], ["user", "Keep the CLI output unchanged."], ["assistant", "Will do."]]);
+    const m = await seedConversation(t.id, [
+      ["user", "Move callers to loadAccount."],
+      ["assistant", "Loader ready."],
+      ["user", "Keep the CLI output unchanged."],
+      ["assistant", "Will do."],
+    ]);
     await seedSummary(env.db, t.id, "## Goal\nMove callers to loadAccount.", m[2].id);
 
     await completeTurn(userId, t.id, textStart("Next caller, please."));

@@ -34,15 +34,19 @@ describe.each(testDatabases())("chat turn on $name", (target) => {
 
   it("gives concurrent messages distinct consecutive sequence numbers", async () => {
     const t = await createThread(userId);
-    await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      appendMessage(t.id, { role: "user", parts: [{ type: "text", text: `m${i}` }], text: `m${i}`, tokens: 1 })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        appendMessage(t.id, { role: "user", parts: [{ type: "text", text: `m${i}` }], text: `m${i}`, tokens: 1 }),
+      ),
+    );
     const rows = await env.db.message.findMany({ where: { threadId: t.id }, orderBy: { seq: "asc" } });
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
   it("pages the transcript oldest-first within a page, newest page first", async () => {
     const t = await createThread(userId);
-    for (let i = 1; i <= 7; i++) await appendMessage(t.id, { role: "user", parts: [{ type: "text", text: `p${i}` }], text: `p${i}`, tokens: 1 });
+    for (let i = 1; i <= 7; i++)
+      await appendMessage(t.id, { role: "user", parts: [{ type: "text", text: `p${i}` }], text: `p${i}`, tokens: 1 });
     const first = await listMessagesPage(t.id, { limit: 3 });
     expect(first.messages.map((m) => m.text)).toEqual(["p5", "p6", "p7"]);
     const second = await listMessagesPage(t.id, { limit: 3, beforeSeq: Number(first.nextCursor) });
@@ -75,7 +79,10 @@ describe.each(testDatabases())("chat turn on $name", (target) => {
     const { outcome } = await completeTurn(userId, t.id, textStart("fail"));
     expect(outcome.status).toBe("error");
     const msgs = await env.db.message.findMany({ where: { threadId: t.id }, orderBy: { seq: "asc" } });
-    expect(msgs.map((m) => [m.role, m.status])).toEqual([["user", "complete"], ["assistant", "error"]]);
+    expect(msgs.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "error"],
+    ]);
     expect(msgs[1].error).toMatch(/error/i);
     const calls = await env.db.modelCall.findMany({ where: { threadId: t.id } });
     expect(calls.some((c) => c.error)).toBe(true);
@@ -134,7 +141,9 @@ describe.each(testDatabases())("chat turn on $name", (target) => {
     await reader.read();
     const user = await env.db.message.findFirstOrThrow({ where: { threadId: t.id, role: "user" } });
     const edited = await editUserMessage(t.id, user.id, "never mind, something else");
-    while (!(await reader.read()).done) { /* drain like a browser */ }
+    while (!(await reader.read()).done) {
+      /* drain like a browser */
+    }
     await turn.outcome;
     const rows = await env.db.message.findMany({ where: { threadId: t.id }, orderBy: { seq: "asc" } });
     const reply = rows.find((m) => m.role === "assistant")!;

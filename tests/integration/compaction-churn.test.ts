@@ -27,13 +27,20 @@ async function driveTurns(threadId: string) {
   for (let i = 0; i < TURNS; i++) {
     const user = `Turn ${i}: migrate src/mod${i % 40}/caller${i}.ts to loadAccount and keep the CLI output unchanged.`;
     const reply = `Done with src/mod${i % 40}/caller${i}.ts: it now calls loadAccount; the tests for caller${i} pass and nothing else changed.`;
-    for (const [role, text] of [["user", user], ["assistant", reply]] as const) {
+    for (const [role, text] of [
+      ["user", user],
+      ["assistant", reply],
+    ] as const) {
       const tokens = countTokens(text);
       added += tokens;
       await appendMessage(threadId, { role, parts: [{ type: "text", text }], text, tokens });
     }
     const { summary, plan } = await loadWindow(threadId);
-    const input = estimateWindowTokens({ systemTokens, summaryTokens: plan.window && summary ? summary.tokens : 0, messageTokens: sumTokens(plan.messages) }).total;
+    const input = estimateWindowTokens({
+      systemTokens,
+      summaryTokens: plan.window && summary ? summary.tokens : 0,
+      messageTokens: sumTokens(plan.messages),
+    }).total;
     maxInput = Math.max(maxInput, input);
     const trigger = compactionTrigger({ lastInputTokens: input, overflow: false }, compactAt);
     if (trigger) await runCompaction(threadId, trigger);
@@ -51,7 +58,8 @@ describe.each(testDatabases().filter((d) => d.name === "sqlite"))("compaction ch
     userId = (await env.db.user.create({ data: {} })).id;
   });
   afterAll(async () => {
-    for (const key of ["CONTEXT_RECENT_TOKENS", "COMPACT_AT_INPUT_TOKENS", "SUMMARY_MAX_TOKENS", "OFFLINE_DELAY_MS"]) delete process.env[key];
+    for (const key of ["CONTEXT_RECENT_TOKENS", "COMPACT_AT_INPUT_TOKENS", "SUMMARY_MAX_TOKENS", "OFFLINE_DELAY_MS"])
+      delete process.env[key];
     resetConfigForTests();
     await env?.drop();
   });
@@ -77,7 +85,12 @@ describe.each(testDatabases().filter((d) => d.name === "sqlite"))("compaction ch
 
   it("does not compact every turn when system + summary + recent messages alone reach the threshold", async () => {
     // Recent messages alone nearly fill the threshold: every turn crosses it right after a compaction.
-    Object.assign(process.env, { CONTEXT_RECENT_TOKENS: "1400", COMPACT_AT_INPUT_TOKENS: "1600", SUMMARY_MAX_TOKENS: "300", OFFLINE_DELAY_MS: "0" });
+    Object.assign(process.env, {
+      CONTEXT_RECENT_TOKENS: "1400",
+      COMPACT_AT_INPUT_TOKENS: "1600",
+      SUMMARY_MAX_TOKENS: "300",
+      OFFLINE_DELAY_MS: "0",
+    });
     resetConfigForTests();
     const t = await createThread(userId);
     const { added, compactAt } = await driveTurns(t.id);

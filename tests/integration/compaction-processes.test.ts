@@ -28,7 +28,8 @@ describe.each(testDatabases())("compaction lease across processes on $name", (ta
     ]);
     const startAt = String(Date.now() + 8000);
     const env2 = { ...process.env, CONTEXT_RECENT_TOKENS: "20", COMPACT_AT_INPUT_TOKENS: "100", OFFLINE_DELAY_MS: "0" };
-    const worker = () => run(process.execPath, [...TSX_WORKER, "tests/integration/support/compact-worker.ts", env.url, t.id, startAt], { env: env2 });
+    const worker = () =>
+      run(process.execPath, [...TSX_WORKER, "tests/integration/support/compact-worker.ts", env.url, t.id, startAt], { env: env2 });
     const outputs = await Promise.all([worker(), worker()]);
     const statuses = outputs.map((o) => JSON.parse(o.stdout.trim().split("\n").pop()!).status).sort();
     expect(statuses).toEqual(["busy", "saved"]);

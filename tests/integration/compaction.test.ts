@@ -21,7 +21,10 @@ function useSmallBudgets(recent = 60) {
 
 const ARTICLE: Array<["user" | "assistant", string]> = [
   ["user", "Move callers from `getAccount` to `loadAccount`. The loader lives in src/accounts/load.ts."],
-  ["assistant", "Loader is ready. Three callers remain: src/api/accounts.ts (getAccountHandler), src/jobs/reconcile.ts (reconcileAccount), src/cli/accounts.ts (showAccount)."],
+  [
+    "assistant",
+    "Loader is ready. Three callers remain: src/api/accounts.ts (getAccountHandler), src/jobs/reconcile.ts (reconcileAccount), src/cli/accounts.ts (showAccount).",
+  ],
   ["assistant", "I wrote the plan to migration.md."],
   ["user", "Keep the CLI output unchanged."],
   ["assistant", "I’ll keep the formatter."],
@@ -52,7 +55,14 @@ describe.each(testDatabases())("compaction on $name", (target) => {
       expect(summary.text).toContain(name);
     }
     const receipt = await env.db.compaction.findUniqueOrThrow({ where: { id: result.compactionId } });
-    expect(receipt).toMatchObject({ status: "saved", spanFirstId: m[0].id, spanLastId: m[2].id, cutMessageId: m[3].id, modelId: "offline", summaryId: summary.id });
+    expect(receipt).toMatchObject({
+      status: "saved",
+      spanFirstId: m[0].id,
+      spanLastId: m[2].id,
+      cutMessageId: m[3].id,
+      modelId: "offline",
+      summaryId: summary.id,
+    });
     expect(receipt.tokensBefore).toBeGreaterThan(0);
     expect(receipt.tokensAfter).toBe(summary.tokens);
     expect(receipt.namesKept).toBeGreaterThanOrEqual(5);
@@ -74,7 +84,11 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     expect((await runCompaction(t.id, "threshold")).status).toBe("saved");
     const first = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
     useSmallBudgets(20);
-    const more = await seedConversation(t.id, [["user", "Now update src/jobs/reconcile.ts please, carefully."], ["assistant", "Done: reconcileAccount uses loadAccount."], ["user", "Next the CLI."]]);
+    const more = await seedConversation(t.id, [
+      ["user", "Now update src/jobs/reconcile.ts please, carefully."],
+      ["assistant", "Done: reconcileAccount uses loadAccount."],
+      ["user", "Next the CLI."],
+    ]);
     const seen: Array<{ previous: string | null; texts: string[] }> = [];
     const result = await runCompaction(t.id, "threshold", {
       summarize: (threadId, previous, messages, extra) => {
@@ -131,7 +145,10 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     const result = await runCompaction(t.id, "threshold", {
       beforeSave: async () => {
         // Our lease expired while the summarizer was slow, and another instance took it.
-        await env.db.thread.update({ where: { id: t.id }, data: { leaseHolder: "other-instance", leaseUntil: new Date(Date.now() + 60_000) } });
+        await env.db.thread.update({
+          where: { id: t.id },
+          data: { leaseHolder: "other-instance", leaseUntil: new Date(Date.now() + 60_000) },
+        });
       },
     });
     expect(result).toMatchObject({ status: "discarded", reason: expect.stringMatching(/lease expired/) });
@@ -146,8 +163,19 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     expect((await runCompaction(t.id, "threshold")).status).toBe("saved");
     const kept = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
     useSmallBudgets(20);
-    await seedConversation(t.id, [["user", "Another long request about src/cli/accounts.ts and more: keep the output format, the exit codes and the flags exactly as they are today."], ["assistant", "Working on it."], ["user", "Status?"]]);
-    const failing = await runCompaction(t.id, "threshold", { summarize: async () => { throw new Error("provider unavailable (HTTP 503)"); } });
+    await seedConversation(t.id, [
+      [
+        "user",
+        "Another long request about src/cli/accounts.ts and more: keep the output format, the exit codes and the flags exactly as they are today.",
+      ],
+      ["assistant", "Working on it."],
+      ["user", "Status?"],
+    ]);
+    const failing = await runCompaction(t.id, "threshold", {
+      summarize: async () => {
+        throw new Error("provider unavailable (HTTP 503)");
+      },
+    });
     expect(failing).toMatchObject({ status: "failed", reason: "provider unavailable (HTTP 503)" });
     const errorText = await runCompaction(t.id, "threshold", {
       summarize: async () => ({ text: "Error: context_length_exceeded", modelId: "x", inputTokens: 1, outputTokens: 1 }),
@@ -206,7 +234,13 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     await seedConversation(t.id, [["user", "Record our decisions somewhere durable, please, with every detail we agreed."]]);
     const parts = [
       { type: "step-start" },
-      { type: "tool-write_file", toolCallId: "c1", state: "output-available", input: { path: "notes/decisions-2026.md", content: "..." }, output: { ok: true, version: 1 } },
+      {
+        type: "tool-write_file",
+        toolCallId: "c1",
+        state: "output-available",
+        input: { path: "notes/decisions-2026.md", content: "..." },
+        output: { ok: true, version: 1 },
+      },
       { type: "text", text: "Saved." },
     ];
     await appendMessage(t.id, { role: "assistant", parts, text: "Saved.", tokens: 100 });
@@ -229,7 +263,9 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     ]);
     const lossy = async () => ({
       text: `## Goal\nMigrate callers.\n## Files produced\n${paths.slice(0, 5).join("\n")}`,
-      modelId: "lossy", inputTokens: 10, outputTokens: 10,
+      modelId: "lossy",
+      inputTokens: 10,
+      outputTokens: 10,
     });
     const result = await runCompaction(t.id, "threshold", { summarize: lossy });
     expect(result.status).toBe("saved");

@@ -64,7 +64,10 @@ describe.each(testDatabases())("context window on $name", (target) => {
     expect(inspected.tokens.summary).toBe(0);
 
     await completeTurn(userId, t.id, { kind: "continue", messageId: edited.id });
-    const reply = await env.db.message.findFirstOrThrow({ where: { threadId: t.id, role: "assistant", deletedAt: null }, orderBy: { seq: "desc" } });
+    const reply = await env.db.message.findFirstOrThrow({
+      where: { threadId: t.id, role: "assistant", deletedAt: null },
+      orderBy: { seq: "desc" },
+    });
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: t.id }, orderBy: { createdAt: "desc" } });
     expect(call.windowApplied).toBe(false);
     expect(call.windowReason).toMatch(/stale/);
@@ -91,7 +94,12 @@ describe.each(testDatabases())("context window on $name", (target) => {
 
   it("applies the run floor in routine threads: summaries from an earlier run are stale", async () => {
     const t = await createThread(userId);
-    const m = await seedConversation(t.id, [["user", "run 1 start"], ["assistant", "ok"], ["user", "more"], ["assistant", "ok"]]);
+    const m = await seedConversation(t.id, [
+      ["user", "run 1 start"],
+      ["assistant", "ok"],
+      ["user", "more"],
+      ["assistant", "ok"],
+    ]);
     await env.db.message.update({ where: { id: m[0].id }, data: { runStart: true } });
     await seedSummary(env.db, t.id, "Run one summary with enough text.", m[2].id, m[0].id);
     expect((await inspectContext(t.id, { includeInput: false })).window).toEqual({ cutMessageId: m[2].id });

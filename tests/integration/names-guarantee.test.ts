@@ -13,16 +13,33 @@ import { createThread } from "@/lib/db/threads";
 const lossy: typeof callSummarizer = async (_threadId, previous, messages) => {
   const text = [previous ?? "", ...messages.map((m) => m.text)].join("\n");
   const paths = [...new Set(text.match(/src\/[\w/]+\.ts/g) ?? [])].slice(0, 5);
-  return { text: `## Goal\nMigrate the callers.\n## Files produced\n${paths.map((p) => `- ${p}`).join("\n")}`, modelId: "lossy", inputTokens: 1, outputTokens: 1 };
+  return {
+    text: `## Goal\nMigrate the callers.\n## Files produced\n${paths.map((p) => `- ${p}`).join("\n")}`,
+    modelId: "lossy",
+    inputTokens: 1,
+    outputTokens: 1,
+  };
 };
 
 function toolTurn(i: number) {
   return [
     { type: "step-start" },
     // Only in the parsed input of a tool call.
-    { type: "tool-write_file", toolCallId: `w${i}`, state: "output-available", input: { path: `src/written/out${i}.ts`, content: "x" }, output: { ok: true, version: 1 } },
+    {
+      type: "tool-write_file",
+      toolCallId: `w${i}`,
+      state: "output-available",
+      input: { path: `src/written/out${i}.ts`, content: "x" },
+      output: { ok: true, version: 1 },
+    },
     // Only in a tool result.
-    { type: "tool-read_file", toolCallId: `r${i}`, state: "output-available", input: { path: "plan.md" }, output: { ok: true, content: `- [ ] \`src/found/caller${i}.ts\` (handleCaller${i}Now)` } },
+    {
+      type: "tool-read_file",
+      toolCallId: `r${i}`,
+      state: "output-available",
+      input: { path: "plan.md" },
+      output: { ok: true, content: `- [ ] \`src/found/caller${i}.ts\` (handleCaller${i}Now)` },
+    },
     { type: "text", text: `Checked getAccount${i}Handler.` },
   ];
 }
@@ -50,14 +67,24 @@ describe.each(testDatabases())("names guarantee through the compaction job on $n
       for (let i = from; i < to; i++) {
         await seedConversation(t.id, [["user", `Migrate src/api/module${i}.ts next; it calls getAccount.`]]);
         await appendMessage(t.id, { role: "assistant", parts: toolTurn(i), text: `Checked getAccount${i}Handler.`, tokens: 60 });
-        expected.push(`src/api/module${i}.ts`, `src/written/out${i}.ts`, `src/found/caller${i}.ts`, `handleCaller${i}Now`, `getAccount${i}Handler`);
+        expected.push(
+          `src/api/module${i}.ts`,
+          `src/written/out${i}.ts`,
+          `src/found/caller${i}.ts`,
+          `handleCaller${i}Now`,
+          `getAccount${i}Handler`,
+        );
       }
-      await seedConversation(t.id, [["user", "Continue with the next caller, please, and keep the CLI output unchanged as agreed before."]]);
+      await seedConversation(t.id, [
+        ["user", "Continue with the next caller, please, and keep the CLI output unchanged as agreed before."],
+      ]);
     };
     const check = async () => {
       const summary = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
       expect(countTokens(summary.text)).toBeLessThanOrEqual(150);
-      const file = await env.db.workspaceFile.findFirstOrThrow({ where: { workspaceId: t.workspaceId, path: NAMES_FILE_PATH, deletedAt: null } });
+      const file = await env.db.workspaceFile.findFirstOrThrow({
+        where: { workspaceId: t.workspaceId, path: NAMES_FILE_PATH, deletedAt: null },
+      });
       const filed = new Set(parseNamesFile(file.content).map((e) => e.name));
       const lost = expected.filter((n) => !keepsName(summary.text, n) && !filed.has(n));
       expect(lost).toEqual([]);

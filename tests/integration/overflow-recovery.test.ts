@@ -39,7 +39,9 @@ describe.each(testDatabases())("overflow recovery with the offline model on $nam
     expect(calls).toHaveLength(2);
     expect(calls[1].inputTokens!).toBeLessThan(WINDOW);
 
-    const saved = await env.db.workspaceFile.findMany({ where: { workspaceId: t.workspaceId, path: { startsWith: `${TOOL_OUTPUT_DIR}/` } } });
+    const saved = await env.db.workspaceFile.findMany({
+      where: { workspaceId: t.workspaceId, path: { startsWith: `${TOOL_OUTPUT_DIR}/` } },
+    });
     expect(saved).toHaveLength(1);
     expect(saved[0].content).toContain("Line 1: src/mod0/file0.ts");
     expect(saved[0].content).toContain("Line 1000: src/mod999/file999.ts is still pending.");

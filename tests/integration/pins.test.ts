@@ -73,7 +73,10 @@ describe.each(testDatabases())("pinned messages on $name", (target) => {
     // Two small messages that each fit the rest of the budget, but not both.
     const room = 40 - m[0].tokens;
     const words = Math.max(1, Math.floor(room / 2) + 1);
-    const pair = await seedConversation(t.id, [["assistant", "ok ".repeat(words).trim()], ["user", "go ".repeat(words).trim()]]);
+    const pair = await seedConversation(t.id, [
+      ["assistant", "ok ".repeat(words).trim()],
+      ["user", "go ".repeat(words).trim()],
+    ]);
     expect(pair[0].tokens).toBeLessThanOrEqual(room);
     expect(pair[0].tokens + pair[1].tokens).toBeGreaterThan(room);
     const results = await Promise.allSettled([pinMessage(userId, t.id, pair[0].id), pinMessage(userId, t.id, pair[1].id)]);

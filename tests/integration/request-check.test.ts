@@ -20,7 +20,7 @@ const swapsCutText: ConvertMessages = async (messages) => {
   const converted = await convertToModelMessages(messages);
   const users = converted.filter((m): m is Extract<ModelMessage, { role: "user" }> => m.role === "user");
   const last = users.at(-1)!;
-  const lastText = typeof last.content === "string" ? last.content : last.content.find((p) => p.type === "text")?.text ?? "";
+  const lastText = typeof last.content === "string" ? last.content : (last.content.find((p) => p.type === "text")?.text ?? "");
   const first = users[0]!;
   if (typeof first.content !== "string") first.content = [first.content[0]!, { type: "text", text: lastText }, ...first.content.slice(2)];
   return converted;
@@ -67,14 +67,21 @@ describe.each(testDatabases())("request-level window check on $name", (target) =
   it("records the stale reason of an edit on the model call", async () => {
     const { t, m } = await thread();
     await editUserMessage(t.id, m[2].id, "Keep the CLI output, but add --json.");
-    await completeTurn(userId, t.id, { kind: "continue", messageId: (await env.db.message.findFirstOrThrow({ where: { threadId: t.id, deletedAt: null }, orderBy: { seq: "desc" } })).id });
+    await completeTurn(userId, t.id, {
+      kind: "continue",
+      messageId: (await env.db.message.findFirstOrThrow({ where: { threadId: t.id, deletedAt: null }, orderBy: { seq: "desc" } })).id,
+    });
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: t.id, kind: "chat" }, orderBy: { createdAt: "desc" } });
     expect(call).toMatchObject({ windowApplied: false, windowReason: "summary is stale: an edit or retry removed the cut message" });
   });
 
   it("tells a new routine run apart from an edit", async () => {
     const t = await createThread(userId);
-    const m = await seedConversation(t.id, [["user", "Daily digest."], ["assistant", "Sent."], ["user", "Skip newsletters."]]);
+    const m = await seedConversation(t.id, [
+      ["user", "Daily digest."],
+      ["assistant", "Sent."],
+      ["user", "Skip newsletters."],
+    ]);
     await seedSummary(env.db, t.id, SUMMARY, m[2].id);
     await appendMessage(t.id, { role: "user", parts: [{ type: "text", text: "Run 2" }], text: "Run 2", tokens: 3, runStart: true });
     await completeTurn(userId, t.id, textStart("Go."));

@@ -48,7 +48,10 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
     const turn = await runTurn({ userId, threadId: t.id, start: textStart("long 80") });
     const first = await env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } });
     expect(first).toMatchObject({ role: "assistant", status: "streaming" });
-    const partial = await waitFor(() => env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } }), (m) => m.text.includes("Line 5 of 80"));
+    const partial = await waitFor(
+      () => env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } }),
+      (m) => m.text.includes("Line 5 of 80"),
+    );
     expect(partial.status).toBe("streaming");
     expect(partial.text).not.toContain("Line 80 of 80");
     const outcome = await turn.outcome;
@@ -63,9 +66,15 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
   it("ends the client stream with the stored ids and status", async () => {
     const t = await createThread(userId);
     const { body, outcome } = await completeTurn(userId, t.id, textStart("hello"));
-    const events = body.split("\n").filter((l) => l.startsWith("data: {")).map((l) => JSON.parse(l.slice(6)));
+    const events = body
+      .split("\n")
+      .filter((l) => l.startsWith("data: {"))
+      .map((l) => JSON.parse(l.slice(6)));
     const end = events.findIndex((e) => e.type === "data-turn");
-    expect(events[end]).toMatchObject({ transient: true, data: { assistantMessageId: outcome.assistantMessageId, userMessageId: outcome.userMessageId, status: "complete" } });
+    expect(events[end]).toMatchObject({
+      transient: true,
+      data: { assistantMessageId: outcome.assistantMessageId, userMessageId: outcome.userMessageId, status: "complete" },
+    });
     expect(events.slice(end + 1).map((e) => e.type)).toEqual(["finish"]);
     const [user, reply] = await rows(t.id);
     expect([user.id, reply.id]).toEqual([outcome.userMessageId, outcome.assistantMessageId]);
@@ -99,7 +108,10 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
   it("stops from anywhere: a stop request in the database ends the turn at its next renewal", async () => {
     const t = await createThread(userId);
     const turn = await runTurn({ userId, threadId: t.id, start: textStart("long 1000") });
-    await waitFor(() => env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } }), (m) => m.text.includes("Line 3 "));
+    await waitFor(
+      () => env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } }),
+      (m) => m.text.includes("Line 3 "),
+    );
     // Another instance's stop only writes the flag; this process notices it at its next renewal.
     await env.db.thread.update({ where: { id: t.id }, data: { turnStopAt: new Date() } });
     const outcome = await turn.outcome;
@@ -117,7 +129,11 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
       env: { ...process.env, OFFLINE_DELAY_MS: "20", REPLY_SAVE_EVERY_MS: "200", TURN_LEASE_MS: "1500" },
       stdio: ["ignore", "pipe", "inherit"],
     });
-    const reply = await waitFor(() => env.db.message.findFirst({ where: { threadId: t.id, role: "assistant" } }), (m) => !!m?.text.includes("Line 5 "), 60_000);
+    const reply = await waitFor(
+      () => env.db.message.findFirst({ where: { threadId: t.id, role: "assistant" } }),
+      (m) => !!m?.text.includes("Line 5 "),
+      60_000,
+    );
     expect(reply?.status).toBe("streaming");
     child.kill("SIGKILL");
     await new Promise((r) => child.once("exit", r));
@@ -141,7 +157,10 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
 
   it("a new turn takes over an expired turn and marks its reply interrupted", async () => {
     const t = await createThread(userId);
-    const [, ghost] = await seedConversation(t.id, [["user", "hi"], ["assistant", "Line 1 of"]]);
+    const [, ghost] = await seedConversation(t.id, [
+      ["user", "hi"],
+      ["assistant", "Line 1 of"],
+    ]);
     await env.db.message.update({ where: { id: ghost.id }, data: { status: "streaming" } });
     await env.db.thread.update({ where: { id: t.id }, data: { turnMessageId: ghost.id, turnUntil: new Date(Date.now() - 1000) } });
     const { outcome } = await completeTurn(userId, t.id, textStart("again"));

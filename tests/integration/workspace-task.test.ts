@@ -35,7 +35,12 @@ describe.each(testDatabases())("scripted workspace task on $name", (target) => {
     expect((await file()).content).toContain(`- [x] \`${ITEMS[0]}\``);
     // The person adds a constraint in the panel between turns.
     const current = await file();
-    await writeFile(t.workspaceId, { path: "migration.md", content: `${current.content}\n\nKeep CLI output unchanged.`, baseVersion: current.version, author: "person" });
+    await writeFile(t.workspaceId, {
+      path: "migration.md",
+      content: `${current.content}\n\nKeep CLI output unchanged.`,
+      baseVersion: current.version,
+      author: "person",
+    });
     await completeTurn(userId, t.id, textStart(tick(ITEMS[1])));
     const afterTwo = await file();
     expect(afterTwo.content).toContain(`- [x] \`${ITEMS[1]}\``);
@@ -54,7 +59,10 @@ describe.each(testDatabases())("scripted workspace task on $name", (target) => {
     expect(reply.text).toContain(`- [ ] \`${ITEMS[2]}\``);
     expect(reply.text).toContain("Keep CLI output unchanged.");
 
-    const versions = await env.db.fileVersion.findMany({ where: { workspaceId: t.workspaceId, path: "migration.md" }, orderBy: { version: "asc" } });
+    const versions = await env.db.fileVersion.findMany({
+      where: { workspaceId: t.workspaceId, path: "migration.md" },
+      orderBy: { version: "asc" },
+    });
     expect(versions.map((v) => v.author)).toEqual(["agent", "agent", "person", "agent"]);
     expect(versions[0].messageId).not.toBeNull();
   });

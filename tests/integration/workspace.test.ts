@@ -52,7 +52,10 @@ describe.each(testDatabases())("workspace on $name", (target) => {
     otherUserId = (await env.db.user.create({ data: {} })).id;
   });
   afterAll(async () => {
-    for (const [k, v] of [["MAX_FILE_BYTES", savedEnv.bytes], ["MAX_FILES_PER_WORKSPACE", savedEnv.files]] as const) {
+    for (const [k, v] of [
+      ["MAX_FILE_BYTES", savedEnv.bytes],
+      ["MAX_FILES_PER_WORKSPACE", savedEnv.files],
+    ] as const) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
@@ -66,7 +69,10 @@ describe.each(testDatabases())("workspace on $name", (target) => {
   }
 
   async function assistantToolParts(threadId: string): Promise<{ id: string; parts: ToolPart[] }> {
-    const msg = await env.db.message.findFirstOrThrow({ where: { threadId, role: "assistant", deletedAt: null }, orderBy: { seq: "desc" } });
+    const msg = await env.db.message.findFirstOrThrow({
+      where: { threadId, role: "assistant", deletedAt: null },
+      orderBy: { seq: "desc" },
+    });
     const parts = (JSON.parse(msg.parts) as ToolPart[]).filter((p) => p.type.startsWith("tool-"));
     return { id: msg.id, parts };
   }
@@ -76,17 +82,29 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       const { workspaceId } = await fresh();
       const v1 = await writeFile(workspaceId, { path: "plans/migration.md", content: "- [ ] a", baseVersion: null, author: "person" });
       expect(v1).toMatchObject({ path: "plans/migration.md", version: 1, size: 7, lastAuthor: "person" });
-      const v2 = await writeFile(workspaceId, { path: "plans/migration.md", content: "- [x] a", baseVersion: 1, author: "agent", messageId: "msg_1" });
+      const v2 = await writeFile(workspaceId, {
+        path: "plans/migration.md",
+        content: "- [x] a",
+        baseVersion: 1,
+        author: "agent",
+        messageId: "msg_1",
+      });
       expect(v2.version).toBe(2);
       await writeFile(workspaceId, { path: "a.md", content: "héllo", baseVersion: null, author: "person" });
 
       expect(await readFile(workspaceId, "plans/migration.md")).toMatchObject({ content: "- [x] a", version: 2, lastAuthor: "agent" });
       const files = await listFiles(workspaceId);
-      expect(files.map((f) => [f.path, f.version, f.size, f.lastAuthor])).toEqual([["a.md", 1, 6, "person"], ["plans/migration.md", 2, 7, "agent"]]);
+      expect(files.map((f) => [f.path, f.version, f.size, f.lastAuthor])).toEqual([
+        ["a.md", 1, 6, "person"],
+        ["plans/migration.md", 2, 7, "agent"],
+      ]);
       expect(files[0].updatedAt).toBeInstanceOf(Date);
 
       const versions = await listVersions(workspaceId, "plans/migration.md");
-      expect(versions.map((v) => [v.version, v.author, v.messageId, v.deleted])).toEqual([[2, "agent", "msg_1", false], [1, "person", null, false]]);
+      expect(versions.map((v) => [v.version, v.author, v.messageId, v.deleted])).toEqual([
+        [2, "agent", "msg_1", false],
+        [1, "person", null, false],
+      ]);
       expect((await readVersion(workspaceId, "plans/migration.md", 1)).content).toBe("- [ ] a");
       expect((await rejection(readVersion(workspaceId, "plans/migration.md", 9))).status).toBe(404);
       expect((await rejection(readFile(workspaceId, "nope.md"))).status).toBe(404);
@@ -103,7 +121,9 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       const dup = await rejection(writeFile(workspaceId, { path: "n.md", content: "x", baseVersion: null, author: "person" }));
       expect(dup).toMatchObject({ code: "conflict", details: { currentVersion: 2, lastAuthor: "person" } });
       expect(dup.message).toMatch(/already exists/);
-      expect((await rejection(writeFile(workspaceId, { path: "ghost.md", content: "x", baseVersion: 3, author: "person" }))).status).toBe(404);
+      expect((await rejection(writeFile(workspaceId, { path: "ghost.md", content: "x", baseVersion: 3, author: "person" }))).status).toBe(
+        404,
+      );
       expect((await readFile(workspaceId, "n.md")).content).toBe("2");
       expect(await env.db.fileVersion.count({ where: { workspaceId, path: "n.md" } })).toBe(2);
     });
@@ -118,12 +138,19 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       expect((await rejection(deleteFile(workspaceId, "d.md"))).status).toBe(404);
       expect(await listFiles(workspaceId)).toEqual([]);
       // A write based on the old version now conflicts: the file is gone.
-      expect((await rejection(writeFile(workspaceId, { path: "d.md", content: "x", baseVersion: 2, author: "agent" }))).details).toMatchObject({ deleted: true, currentVersion: 3 });
+      expect(
+        (await rejection(writeFile(workspaceId, { path: "d.md", content: "x", baseVersion: 2, author: "agent" }))).details,
+      ).toMatchObject({ deleted: true, currentVersion: 3 });
 
       const again = await writeFile(workspaceId, { path: "d.md", content: "three", baseVersion: null, author: "agent", messageId: "m" });
       expect(again.version).toBe(4);
       const history = await listVersions(workspaceId, "d.md");
-      expect(history.map((v) => [v.version, v.deleted])).toEqual([[4, false], [3, true], [2, false], [1, false]]);
+      expect(history.map((v) => [v.version, v.deleted])).toEqual([
+        [4, false],
+        [3, true],
+        [2, false],
+        [1, false],
+      ]);
       expect((await readVersion(workspaceId, "d.md", 3)).content).toBeNull();
       expect((await listVersions(workspaceId, "d.md", { limit: 2, before: 3 })).map((v) => v.version)).toEqual([2, 1]);
       expect(await deleteFile(workspaceId, "d.md")).toEqual({ path: "d.md", version: 5 }); // no base: whatever is current
@@ -132,13 +159,18 @@ describe.each(testDatabases())("workspace on $name", (target) => {
     it("caps file size in UTF-8 bytes (413) and file count (422)", async () => {
       const { workspaceId } = await fresh();
       await writeFile(workspaceId, { path: "max.md", content: "a".repeat(MAX_BYTES), baseVersion: null, author: "person" });
-      const big = await rejection(writeFile(workspaceId, { path: "big.md", content: "a".repeat(MAX_BYTES + 1), baseVersion: null, author: "person" }));
+      const big = await rejection(
+        writeFile(workspaceId, { path: "big.md", content: "a".repeat(MAX_BYTES + 1), baseVersion: null, author: "person" }),
+      );
       expect(big).toMatchObject({ code: "too_large", status: 413 });
       // 600 characters, 1200 bytes.
-      expect((await rejection(writeFile(workspaceId, { path: "max.md", content: "é".repeat(600), baseVersion: 1, author: "person" }))).status).toBe(413);
+      expect(
+        (await rejection(writeFile(workspaceId, { path: "max.md", content: "é".repeat(600), baseVersion: 1, author: "person" }))).status,
+      ).toBe(413);
       expect((await readFile(workspaceId, "max.md")).version).toBe(1);
 
-      for (let i = 1; i < MAX_FILES; i++) await writeFile(workspaceId, { path: `f${i}.md`, content: "x", baseVersion: null, author: "person" });
+      for (let i = 1; i < MAX_FILES; i++)
+        await writeFile(workspaceId, { path: `f${i}.md`, content: "x", baseVersion: null, author: "person" });
       const full = await rejection(writeFile(workspaceId, { path: "one-more.md", content: "x", baseVersion: null, author: "person" }));
       expect(full).toMatchObject({ code: "limit_reached", status: 422 });
       // Updating an existing file is fine at the cap; deleting makes room.
@@ -146,14 +178,20 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       await deleteFile(workspaceId, "f1.md");
       await writeFile(workspaceId, { path: "one-more.md", content: "x", baseVersion: null, author: "person" });
       // Re-creating a deleted file counts too.
-      expect((await rejection(writeFile(workspaceId, { path: "f1.md", content: "x", baseVersion: null, author: "person" }))).status).toBe(422);
+      expect((await rejection(writeFile(workspaceId, { path: "f1.md", content: "x", baseVersion: null, author: "person" }))).status).toBe(
+        422,
+      );
     });
 
     it("keeps the file-count cap under concurrent creates", async () => {
       const { workspaceId } = await fresh();
-      for (let i = 1; i < MAX_FILES; i++) await writeFile(workspaceId, { path: `f${i}.md`, content: "x", baseVersion: null, author: "person" });
-      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) =>
-        writeFile(workspaceId, { path: `race${i}.md`, content: "x", baseVersion: null, author: "person" })));
+      for (let i = 1; i < MAX_FILES; i++)
+        await writeFile(workspaceId, { path: `f${i}.md`, content: "x", baseVersion: null, author: "person" });
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) =>
+          writeFile(workspaceId, { path: `race${i}.md`, content: "x", baseVersion: null, author: "person" }),
+        ),
+      );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "limit_reached" });
       expect(await listFiles(workspaceId)).toHaveLength(MAX_FILES);
@@ -198,11 +236,15 @@ describe.each(testDatabases())("workspace on $name", (target) => {
     it("lets exactly one of 10 concurrent writes with the same baseVersion win", async () => {
       const { workspaceId } = await fresh();
       await writeFile(workspaceId, { path: "hot.md", content: "v1", baseVersion: null, author: "person" });
-      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) =>
-        writeFile(workspaceId, { path: "hot.md", content: `writer ${i}`, baseVersion: 1, author: i % 2 ? "agent" : "person" })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) =>
+          writeFile(workspaceId, { path: "hot.md", content: `writer ${i}`, baseVersion: 1, author: i % 2 ? "agent" : "person" }),
+        ),
+      );
       const won = results.filter((r) => r.status === "fulfilled");
       expect(won).toHaveLength(1);
-      for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict", details: { currentVersion: 2 } });
+      for (const r of results)
+        if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict", details: { currentVersion: 2 } });
       const file = await readFile(workspaceId, "hot.md");
       expect(file.version).toBe(2);
       expect(file.content).toBe((await readVersion(workspaceId, "hot.md", 2)).content);
@@ -212,17 +254,24 @@ describe.each(testDatabases())("workspace on $name", (target) => {
     it("turns a lost unique-index race into a conflict, on either database", async () => {
       const { workspaceId } = await fresh();
       await writeFile(workspaceId, { path: "u.md", content: "x", baseVersion: null, author: "person" });
-      const err = await rejection(runWrite(workspaceId, "u.md", (tx) =>
-        tx.workspaceFile.create({ data: { workspaceId, path: "u.md", content: "y", size: 1, version: 1, lastAuthor: "agent" } })));
+      const err = await rejection(
+        runWrite(workspaceId, "u.md", (tx) =>
+          tx.workspaceFile.create({ data: { workspaceId, path: "u.md", content: "y", size: 1, version: 1, lastAuthor: "agent" } }),
+        ),
+      );
       expect(err).toMatchObject({ code: "conflict", details: { currentVersion: 1, lastAuthor: "person" } });
     });
 
     it("lets exactly one of 10 concurrent creates of the same path win", async () => {
       const { workspaceId } = await fresh();
-      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) =>
-        writeFile(workspaceId, { path: "new.md", content: `creator ${i}`, baseVersion: null, author: "person" })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) =>
+          writeFile(workspaceId, { path: "new.md", content: `creator ${i}`, baseVersion: null, author: "person" }),
+        ),
+      );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-      for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict", details: { currentVersion: 1 } });
+      for (const r of results)
+        if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict", details: { currentVersion: 1 } });
       expect(await env.db.fileVersion.count({ where: { workspaceId, path: "new.md" } })).toBe(1);
     });
   });
@@ -230,26 +279,48 @@ describe.each(testDatabases())("workspace on $name", (target) => {
   describe("http routes", () => {
     const base = "http://test/api/threads";
     const ctx = (id: string, path: string[]) => ({ params: Promise.resolve({ id, path }) });
-    const json = (method: string, body: unknown) => ({ method, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+    const json = (method: string, body: unknown) => ({
+      method,
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+    });
 
     it("serves list, read, write, history, restore, rename and delete to the owner only", async () => {
       const { threadId } = await fresh();
       caller.id = userId;
-      const put = await fileRoute.PUT(new Request(`${base}/${threadId}/files/plans/m.md`, json("PUT", { content: "- [ ] a", baseVersion: null })), ctx(threadId, ["plans", "m.md"]));
+      const put = await fileRoute.PUT(
+        new Request(`${base}/${threadId}/files/plans/m.md`, json("PUT", { content: "- [ ] a", baseVersion: null })),
+        ctx(threadId, ["plans", "m.md"]),
+      );
       expect(put.status).toBe(201);
       expect((await put.json()).file).toMatchObject({ path: "plans/m.md", version: 1, lastAuthor: "person" });
 
-      const stale = await fileRoute.PUT(new Request(`${base}/${threadId}/files/plans/m.md`, json("PUT", { content: "x", baseVersion: 5 })), ctx(threadId, ["plans", "m.md"]));
+      const stale = await fileRoute.PUT(
+        new Request(`${base}/${threadId}/files/plans/m.md`, json("PUT", { content: "x", baseVersion: 5 })),
+        ctx(threadId, ["plans", "m.md"]),
+      );
       expect(stale.status).toBe(409);
       expect((await stale.json()).error).toMatchObject({ code: "conflict", currentVersion: 1, lastAuthor: "person" });
-      const bad = await fileRoute.PUT(new Request(`${base}/${threadId}/files/x`, json("PUT", { content: "x" })), ctx(threadId, ["..", "x"]));
+      const bad = await fileRoute.PUT(
+        new Request(`${base}/${threadId}/files/x`, json("PUT", { content: "x" })),
+        ctx(threadId, ["..", "x"]),
+      );
       expect(bad.status).toBe(400);
-      const traversal = await fileRoute.PUT(new Request(`${base}/${threadId}/files/x`, json("PUT", { content: "x", baseVersion: null })), ctx(threadId, ["..", "x"]));
+      const traversal = await fileRoute.PUT(
+        new Request(`${base}/${threadId}/files/x`, json("PUT", { content: "x", baseVersion: null })),
+        ctx(threadId, ["..", "x"]),
+      );
       expect((await traversal.json()).error.code).toBe("invalid_path");
-      const huge = await fileRoute.PUT(new Request(`${base}/${threadId}/files/h.md`, json("PUT", { content: "x".repeat(MAX_BYTES + 1), baseVersion: null })), ctx(threadId, ["h.md"]));
+      const huge = await fileRoute.PUT(
+        new Request(`${base}/${threadId}/files/h.md`, json("PUT", { content: "x".repeat(MAX_BYTES + 1), baseVersion: null })),
+        ctx(threadId, ["h.md"]),
+      );
       expect(huge.status).toBe(413);
 
-      const updated = await fileRoute.PUT(new Request(`${base}/${threadId}/files/plans/m.md`, json("PUT", { content: "- [x] a", baseVersion: 1 })), ctx(threadId, ["plans", "m.md"]));
+      const updated = await fileRoute.PUT(
+        new Request(`${base}/${threadId}/files/plans/m.md`, json("PUT", { content: "- [x] a", baseVersion: 1 })),
+        ctx(threadId, ["plans", "m.md"]),
+      );
       expect(updated.status).toBe(200);
 
       const list = await filesRoute.GET(new Request(`${base}/${threadId}/files`), { params: Promise.resolve({ id: threadId }) });
@@ -258,17 +329,32 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       expect((await read.json()).file).toMatchObject({ content: "- [x] a", version: 2 });
       const old = await fileRoute.GET(new Request(`${base}/${threadId}/files/plans/m.md?version=1`), ctx(threadId, ["plans", "m.md"]));
       expect((await old.json()).version).toMatchObject({ version: 1, content: "- [ ] a", deleted: false });
-      const history = await fileRoute.GET(new Request(`${base}/${threadId}/files/plans/m.md/versions`), ctx(threadId, ["plans", "m.md", "versions"]));
+      const history = await fileRoute.GET(
+        new Request(`${base}/${threadId}/files/plans/m.md/versions`),
+        ctx(threadId, ["plans", "m.md", "versions"]),
+      );
       expect((await history.json()).versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
 
-      const restored = await fileRoute.POST(new Request(`${base}/${threadId}/files/plans/m.md/restore`, json("POST", { version: 1 })), ctx(threadId, ["plans", "m.md", "restore"]));
+      const restored = await fileRoute.POST(
+        new Request(`${base}/${threadId}/files/plans/m.md/restore`, json("POST", { version: 1 })),
+        ctx(threadId, ["plans", "m.md", "restore"]),
+      );
       expect((await restored.json()).file).toMatchObject({ version: 3 });
-      const renamed = await fileRoute.POST(new Request(`${base}/${threadId}/files/plans/m.md?action=rename`, json("POST", { to: "done.md" })), ctx(threadId, ["plans", "m.md"]));
+      const renamed = await fileRoute.POST(
+        new Request(`${base}/${threadId}/files/plans/m.md?action=rename`, json("POST", { to: "done.md" })),
+        ctx(threadId, ["plans", "m.md"]),
+      );
       expect((await renamed.json()).file).toMatchObject({ path: "done.md", version: 1, lastAuthor: "person" });
 
-      const staleDelete = await fileRoute.DELETE(new Request(`${base}/${threadId}/files/done.md?baseVersion=9`, { method: "DELETE" }), ctx(threadId, ["done.md"]));
+      const staleDelete = await fileRoute.DELETE(
+        new Request(`${base}/${threadId}/files/done.md?baseVersion=9`, { method: "DELETE" }),
+        ctx(threadId, ["done.md"]),
+      );
       expect(staleDelete.status).toBe(409);
-      const del = await fileRoute.DELETE(new Request(`${base}/${threadId}/files/done.md?baseVersion=1`, { method: "DELETE" }), ctx(threadId, ["done.md"]));
+      const del = await fileRoute.DELETE(
+        new Request(`${base}/${threadId}/files/done.md?baseVersion=1`, { method: "DELETE" }),
+        ctx(threadId, ["done.md"]),
+      );
       expect(del.status).toBe(204);
       const gone = await fileRoute.GET(new Request(`${base}/${threadId}/files/done.md`), ctx(threadId, ["done.md"]));
       expect(gone.status).toBe(404);
@@ -276,7 +362,10 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       caller.id = otherUserId;
       const theirs = await filesRoute.GET(new Request(`${base}/${threadId}/files`), { params: Promise.resolve({ id: threadId }) });
       expect(theirs.status).toBe(404);
-      const write = await fileRoute.PUT(new Request(`${base}/${threadId}/files/x.md`, json("PUT", { content: "x", baseVersion: null })), ctx(threadId, ["x.md"]));
+      const write = await fileRoute.PUT(
+        new Request(`${base}/${threadId}/files/x.md`, json("PUT", { content: "x", baseVersion: null })),
+        ctx(threadId, ["x.md"]),
+      );
       expect(write.status).toBe(404);
     });
   });
@@ -320,14 +409,20 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       await completeTurn(userId, threadId, textStart("write migration.md\n```\n- [x] a\n```"));
       let { parts } = await assistantToolParts(threadId);
       expect(parts[0].output).toMatchObject({ ok: false, error: "conflict", currentVersion: 2, lastAuthor: "person" });
-      expect(String(parts[0].output?.message)).toMatch(/migration\.md already exists \(version 2 by person\) and you have not read it in this turn/);
+      expect(String(parts[0].output?.message)).toMatch(
+        /migration\.md already exists \(version 2 by person\) and you have not read it in this turn/,
+      );
       expect(await readFile(workspaceId, "migration.md")).toMatchObject({ version: 2, content: "- [ ] a\n- [ ] b (person)" });
 
       await completeTurn(userId, threadId, textStart("read migration.md\nwrite migration.md\n```\n- [x] a\n- [ ] b (person)\n```"));
       ({ parts } = await assistantToolParts(threadId));
       expect(parts.map((p) => p.output?.ok)).toEqual([true, true]);
       expect(parts[0].output).toMatchObject({ path: "migration.md", version: 2, content: "- [ ] a\n- [ ] b (person)" });
-      expect(await readFile(workspaceId, "migration.md")).toMatchObject({ version: 3, lastAuthor: "agent", content: "- [x] a\n- [ ] b (person)" });
+      expect(await readFile(workspaceId, "migration.md")).toMatchObject({
+        version: 3,
+        lastAuthor: "agent",
+        content: "- [x] a\n- [ ] b (person)",
+      });
     });
 
     it("reports a change since the agent's read with the new version and author", async () => {
@@ -338,25 +433,55 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       await writeFile(workspaceId, { path: "plan.md", content: "person v2", baseVersion: 1, author: "person" });
       const result = await call(tools, "write_file", { path: "plan.md", content: "agent" });
       expect(result).toEqual({
-        ok: false, error: "conflict", path: "plan.md", currentVersion: 2, lastAuthor: "person",
+        ok: false,
+        error: "conflict",
+        path: "plan.md",
+        currentVersion: 2,
+        lastAuthor: "person",
         message: "plan.md changed since you read it (now version 2 by person). Read it again before writing.",
       });
-      expect(await call(tools, "read_file", { path: "plan.md", startLine: 1, endLine: 1 })).toMatchObject({ ok: true, version: 2, content: "person v2", totalLines: 1 });
-      expect(await call(tools, "write_file", { path: "plan.md", content: "agent v3" })).toEqual({ ok: true, path: "plan.md", version: 3, size: 8, created: false });
+      expect(await call(tools, "read_file", { path: "plan.md", startLine: 1, endLine: 1 })).toMatchObject({
+        ok: true,
+        version: 2,
+        content: "person v2",
+        totalLines: 1,
+      });
+      expect(await call(tools, "write_file", { path: "plan.md", content: "agent v3" })).toEqual({
+        ok: true,
+        path: "plan.md",
+        version: 3,
+        size: 8,
+        created: false,
+      });
       // Its own write counts as seen: it can write again in the same turn.
       expect(await call(tools, "write_file", { path: "plan.md", content: "agent v4" })).toMatchObject({ ok: true, version: 4 });
       expect((await listVersions(workspaceId, "plan.md"))[0]).toMatchObject({ author: "agent", messageId: "msg_direct" });
       // A partial read does not let the agent replace lines it never saw.
       await writeFile(workspaceId, { path: "plan.md", content: "line one\nline two by person", baseVersion: 4, author: "person" });
-      expect(await call(tools, "read_file", { path: "plan.md", startLine: 1, endLine: 1 })).toMatchObject({ ok: true, version: 5, content: "line one" });
-      expect(await call(tools, "write_file", { path: "plan.md", content: "agent v6" })).toMatchObject({ ok: false, error: "conflict", currentVersion: 5 });
+      expect(await call(tools, "read_file", { path: "plan.md", startLine: 1, endLine: 1 })).toMatchObject({
+        ok: true,
+        version: 5,
+        content: "line one",
+      });
+      expect(await call(tools, "write_file", { path: "plan.md", content: "agent v6" })).toMatchObject({
+        ok: false,
+        error: "conflict",
+        currentVersion: 5,
+      });
       expect(await call(tools, "read_file", { path: "plan.md" })).toMatchObject({ ok: true, version: 5 });
       expect(await call(tools, "write_file", { path: "plan.md", content: "agent v6" })).toMatchObject({ ok: true, version: 6 });
       // Expected failures are results, never throws.
       expect(await call(tools, "read_file", { path: "/etc/passwd" })).toMatchObject({ ok: false, error: "invalid_path" });
       expect(await call(tools, "read_file", { path: "missing.md" })).toMatchObject({ ok: false, error: "not_found" });
-      expect(await call(tools, "write_file", { path: "big.md", content: "x".repeat(MAX_BYTES + 1) })).toMatchObject({ ok: false, error: "too_large" });
-      expect(await call(tools, "list_files", {})).toMatchObject({ ok: true, count: 1, files: [{ path: "plan.md", version: 6, lastAuthor: "agent" }] });
+      expect(await call(tools, "write_file", { path: "big.md", content: "x".repeat(MAX_BYTES + 1) })).toMatchObject({
+        ok: false,
+        error: "too_large",
+      });
+      expect(await call(tools, "list_files", {})).toMatchObject({
+        ok: true,
+        count: 1,
+        files: [{ path: "plan.md", version: 6, lastAuthor: "agent" }],
+      });
     });
 
     it("edits exact text and explains missing or repeated text", async () => {
@@ -379,8 +504,14 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       expect((await readFile(workspaceId, "m.md")).version).toBe(2);
 
       const tools = workspaceTools({ workspaceId, assistantMessageId: "x" });
-      expect(await call(tools, "edit_file", { path: "nope.md", oldText: "a", newText: "b" })).toMatchObject({ ok: false, error: "not_found" });
-      expect(await call(tools, "edit_file", { path: "m.md", oldText: "", newText: "b" })).toMatchObject({ ok: false, error: "invalid_input" });
+      expect(await call(tools, "edit_file", { path: "nope.md", oldText: "a", newText: "b" })).toMatchObject({
+        ok: false,
+        error: "not_found",
+      });
+      expect(await call(tools, "edit_file", { path: "m.md", oldText: "", newText: "b" })).toMatchObject({
+        ok: false,
+        error: "invalid_input",
+      });
     });
 
     it("deletes only what the agent read in this turn, and lists files", async () => {

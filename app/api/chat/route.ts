@@ -17,20 +17,24 @@ export const maxDuration = 300;
  * Adapts the turn runner to HTTP. The request's signal is not passed on: a closed tab must not
  * cut the reply short (it is stored whole); Stop is POST /api/threads/:id/turn/stop.
  */
-export const POST = handler(async (req) => {
-  const userId = await currentUserId();
-  const cap = config().MAX_MESSAGE_CHARS;
-  const body = await parseBody(req, chatBodySchema, cap * 4 + 16_384);
-  let start: Parameters<typeof runTurn>[0]["start"];
-  if (body.trigger === "submit-message" && body.message) {
-    const parts = body.message.parts.map((p) => ({ type: "text" as const, text: p.text }));
-    if (messageText(parts).length > cap) throw new AppError("too_large", `Message is longer than ${cap} characters`);
-    if (!messageText(parts).trim()) throw new AppError("invalid_body", 'Invalid field "message.parts": message is empty', { field: "message.parts" });
-    start = { kind: "submit", parts };
-  } else {
-    start = { kind: "regenerate", messageId: body.messageId ?? "" };
-  }
-  const turn = await runTurn({ userId, threadId: body.id, start });
-  after(() => afterTurn(body.id, turn.outcome));
-  return turnResponse(turn);
-}, { limit: "turn" });
+export const POST = handler(
+  async (req) => {
+    const userId = await currentUserId();
+    const cap = config().MAX_MESSAGE_CHARS;
+    const body = await parseBody(req, chatBodySchema, cap * 4 + 16_384);
+    let start: Parameters<typeof runTurn>[0]["start"];
+    if (body.trigger === "submit-message" && body.message) {
+      const parts = body.message.parts.map((p) => ({ type: "text" as const, text: p.text }));
+      if (messageText(parts).length > cap) throw new AppError("too_large", `Message is longer than ${cap} characters`);
+      if (!messageText(parts).trim())
+        throw new AppError("invalid_body", 'Invalid field "message.parts": message is empty', { field: "message.parts" });
+      start = { kind: "submit", parts };
+    } else {
+      start = { kind: "regenerate", messageId: body.messageId ?? "" };
+    }
+    const turn = await runTurn({ userId, threadId: body.id, start });
+    after(() => afterTurn(body.id, turn.outcome));
+    return turnResponse(turn);
+  },
+  { limit: "turn" },
+);

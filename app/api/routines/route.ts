@@ -14,5 +14,8 @@ export const POST = handler(async (req) => {
   const userId = await currentUserId();
   const body = await parseBody(req, createRoutineSchema, 16_384);
   const routine = await createRoutine(userId, body);
-  return Response.json({ id: routine.id, threadId: routine.threadId, nextRunAt: routine.nextRunAt, routine: presentRoutine(routine) }, { status: 201 });
+  return Response.json(
+    { id: routine.id, threadId: routine.threadId, nextRunAt: routine.nextRunAt, routine: presentRoutine(routine) },
+    { status: 201 },
+  );
 });

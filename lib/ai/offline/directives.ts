@@ -57,7 +57,9 @@ export function parseDirectives(text: string): ParsedDirectives {
       const blocks = verb === "write" ? 1 : 2;
       const found = readBlocks(lines, i, blocks);
       if (!found) {
-        problems.push(`\`${verb} ${path}\` ignored: expected ${blocks === 1 ? "a fenced code block" : "two fenced code blocks (old, new)"} after it.`);
+        problems.push(
+          `\`${verb} ${path}\` ignored: expected ${blocks === 1 ? "a fenced code block" : "two fenced code blocks (old, new)"} after it.`,
+        );
         continue;
       }
       i = found.next;

@@ -20,6 +20,15 @@ export function parseEmailDirective(line: string, lines: string[], from: number)
   const subject = i < lines.length ? SUBJECT_LINE.exec(lines[i].trim()) : null;
   if (!subject) return { directive: null, problem: `\`email ${to}\` ignored: expected a \`subject: …\` line after it.`, next: from };
   const body = readBlocks(lines, i + 1, 1);
-  if (!body) return { directive: null, problem: `\`email ${to}\` ignored: expected a fenced code block with the body after the subject.`, next: i + 1 };
-  return { directive: { kind: "tool", toolName: "send_email", input: { to, subject: subject[1].trim(), body: body.contents[0] } }, problem: null, next: body.next };
+  if (!body)
+    return {
+      directive: null,
+      problem: `\`email ${to}\` ignored: expected a fenced code block with the body after the subject.`,
+      next: i + 1,
+    };
+  return {
+    directive: { kind: "tool", toolName: "send_email", input: { to, subject: subject[1].trim(), body: body.contents[0] } },
+    problem: null,
+    next: body.next,
+  };
 }

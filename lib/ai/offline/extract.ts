@@ -18,10 +18,12 @@ const IDENTIFIER_RES = [
 // Bare names (no slash) only count as files with an extension people actually use for files,
 // otherwise "e.g." or "v1.2" would be reported as paths.
 const FILE_EXTENSIONS = new Set(
-  ("md mdx txt json jsonc yaml yml toml ini env ts tsx js jsx mjs cjs mts cts py rb go rs java kt swift c h " +
+  (
+    "md mdx txt json jsonc yaml yml toml ini env ts tsx js jsx mjs cjs mts cts py rb go rs java kt swift c h " +
     "cc cpp hpp cs php sh bash zsh ps1 sql prisma css scss sass less html htm xml svg png jpg jpeg gif webp " +
     "ico pdf csv tsv log lock conf cfg vue svelte astro graphql gql proto tf hcl ipynb lua pl ex exs erl hs " +
-    "ml scala dart zig patch diff db sqlite wasm zip gz tar").split(" "),
+    "ml scala dart zig patch diff db sqlite wasm zip gz tar"
+  ).split(" "),
 );
 
 type Hit = { index: number; value: string };

@@ -42,7 +42,10 @@ export class PromptCache {
     }
     // Delete-then-set moves the scope to the end, so the first key is the least recently used.
     this.scopes.delete(scope);
-    this.scopes.set(scope, segments.map((s) => s.hash));
+    this.scopes.set(
+      scope,
+      segments.map((s) => s.hash),
+    );
     while (this.scopes.size > this.maxScopes) this.scopes.delete(this.scopes.keys().next().value as string);
     return cached;
   }

@@ -52,7 +52,11 @@ export function readNotesLists(notes: string | null): { preferences: string[]; o
   return { preferences, openItems };
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 /** Adds each missing preference and open item to its section (created when missing). */
 export function mergeNotes(base: string | null, add: { preferences: string[]; openItems: string[] }): string {

@@ -1,6 +1,12 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from "@ai-sdk/provider";
 import {
-  digestFollowUps, instructionsInText, isNotesUpdateText, isRunStartText, notesInText, NOTES_PATH, routineNameInText,
+  digestFollowUps,
+  instructionsInText,
+  isNotesUpdateText,
+  isRunStartText,
+  notesInText,
+  NOTES_PATH,
+  routineNameInText,
 } from "@/lib/routines/run-text";
 import { parseDirectives } from "./directives";
 import { OFFLINE_NOTICE } from "./notice";
@@ -33,11 +39,15 @@ export function planRoutineReply(prompt: LanguageModelV4Prompt, offered: Readonl
 function runReport(text: string): OfflineReply {
   const { preferences, openItems } = readNotesLists(notesInText(text) ?? null);
   const known = new Set(preferences.map((p) => p.toLowerCase()));
-  const fromDigest = digestFollowUps(text).filter(isStandingPreference).filter((f) => !known.has(f.toLowerCase()));
+  const fromDigest = digestFollowUps(text)
+    .filter(isStandingPreference)
+    .filter((f) => !known.has(f.toLowerCase()));
   const blocks = [
     OFFLINE_NOTICE,
     `Routine run "${routineNameInText(text)}". Instructions: "${oneLine(instructionsInText(text))}". As the offline model I cannot read mail or reach any service, so this report is what I did with what I was given.`,
-    preferences.length ? `Notes applied (from ${NOTES_PATH}):\n${bullets(preferences)}` : `Notes applied: none (${NOTES_PATH} has no preferences yet).`,
+    preferences.length
+      ? `Notes applied (from ${NOTES_PATH}):\n${bullets(preferences)}`
+      : `Notes applied: none (${NOTES_PATH} has no preferences yet).`,
   ];
   if (fromDigest.length) blocks.push(`Follow-ups from recent runs applied:\n${bullets(fromDigest)}`);
   if (openItems.length) blocks.push(`Open items picked up:\n${bullets(openItems)}`);
@@ -76,7 +86,9 @@ function writeNotes(intro: string, content: string, offered: ReadonlySet<string>
   const toolCalls: OfflineToolCall[] = [];
   if (offered.has("read_file")) toolCalls.push({ toolName: "read_file", input: { path: NOTES_PATH } });
   if (offered.has("write_file")) toolCalls.push({ toolName: "write_file", input: { path: NOTES_PATH, content } });
-  const tail = offered.has("write_file") ? `Calling read_file and write_file (${NOTES_PATH}).` : `write_file was not offered in this request, so ${NOTES_PATH} is unchanged.`;
+  const tail = offered.has("write_file")
+    ? `Calling read_file and write_file (${NOTES_PATH}).`
+    : `write_file was not offered in this request, so ${NOTES_PATH} is unchanged.`;
   return { text: `${OFFLINE_NOTICE}\n\n${intro}\n\n${tail}`, toolCalls: offered.has("write_file") ? toolCalls : [], pace: "normal" };
 }
 

@@ -65,9 +65,7 @@ function* generateParts(reply: OfflineReply, meta: StreamMeta): Generator<Langua
 }
 
 export function finishReason(reply: OfflineReply) {
-  return reply.toolCalls.length
-    ? { unified: "tool-calls" as const, raw: "tool_calls" }
-    : { unified: "stop" as const, raw: "stop" };
+  return reply.toolCalls.length ? { unified: "tool-calls" as const, raw: "tool_calls" } : { unified: "stop" as const, raw: "stop" };
 }
 
 /** Word-ish chunks (a word plus its trailing whitespace), grouped to at most `maxChunks`. */

@@ -21,7 +21,10 @@ const OPEN_RE = /\[ \]|\bTODO\b|\b(open|remaining)\b/i;
 export function summarizeOffline(prompt: LanguageModelV4Prompt): string {
   const input = readInput(prompt);
   const prev = input.previousSummary ? parseSummarySections(input.previousSummary) : {};
-  const messages = input.messages.map((m) => ({ role: m.role, ...splitCode(m.text.split(OFFLINE_NOTICE).join("").replace(FIXED_REPLY_PATTERN, "")) }));
+  const messages = input.messages.map((m) => ({
+    role: m.role,
+    ...splitCode(m.text.split(OFFLINE_NOTICE).join("").replace(FIXED_REPLY_PATTERN, "")),
+  }));
 
   const proseLines = messages.flatMap((m) => m.prose.split(/\r?\n/).map(cleanLine).filter(Boolean));
   const decisions = proseLines.flatMap(sentences).filter((s) => DECISION_RE.test(s));
@@ -38,7 +41,8 @@ export function summarizeOffline(prompt: LanguageModelV4Prompt): string {
   const names = unique([...(prev["Names and paths"] ?? []), ...found.flatMap((f) => f.all)]);
 
   const firstUser = messages.find((m) => m.role === "user" && m.prose.trim() !== "");
-  const goal = prev.Goal?.join(" ") || (firstUser ? sentences(cleanLine(firstUser.prose.trim().split(/\r?\n/)[0]))[0] : "") || "(not stated yet)";
+  const goal =
+    prev.Goal?.join(" ") || (firstUser ? sentences(cleanLine(firstUser.prose.trim().split(/\r?\n/)[0]))[0] : "") || "(not stated yet)";
 
   const sections: [SummarySection, string[]][] = [
     ["Decisions", cap([...(prev.Decisions ?? []), ...decisions])],
@@ -82,16 +86,26 @@ function splitCode(text: string): { prose: string; code: string } {
 }
 
 function cleanLine(line: string): string {
-  const text = line.trim().replace(/^(?:[-*+]|\d+[.)])\s+/, "").replace(/^#+\s+/, "");
+  const text = line
+    .trim()
+    .replace(/^(?:[-*+]|\d+[.)])\s+/, "")
+    .replace(/^#+\s+/, "");
   return text.length > MAX_ITEM_CHARS ? `${text.slice(0, MAX_ITEM_CHARS)}…` : text;
 }
 
 function sentences(line: string): string[] {
-  return line.split(/(?<=[.!?])\s+(?=[A-Z`"'([])/).map((s) => s.trim()).filter(Boolean);
+  return line
+    .split(/(?<=[.!?])\s+(?=[A-Z`"'([])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function itemKey(item: string): string {
-  return item.replace(/\[[ xX]\]\s*/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+  return item
+    .replace(/\[[ xX]\]\s*/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 }
 
 function cap(items: string[]): string[] {

@@ -59,7 +59,11 @@ export function planWorkStep(prompt: LanguageModelV4Prompt, offered: Set<string>
   }
   if (last.toolName === "list_actions") return summarize(plan, last);
   if (last.toolName === "send_email") {
-    return done(last.output?.ok === true ? `Summary sent (${String(last.output.resultId ?? "")}). The plan is complete.` : `The summary send did not complete: ${describe(last.output)}`);
+    return done(
+      last.output?.ok === true
+        ? `Summary sent (${String(last.output.resultId ?? "")}). The plan is complete.`
+        : `The summary send did not complete: ${describe(last.output)}`,
+    );
   }
   return done(`Work mode stopped: unexpected result of ${last.toolName}: ${describe(last.output)}`);
 }
@@ -80,17 +84,28 @@ function migrate(plan: Plan, planPath: string, item: Plan["items"][number], read
 }
 
 function summarize(plan: Plan, listed: Exchange): WorkStep {
-  if (!plan.summaryTo) return done("Every item is ticked, but the plan does not say who gets the summary (a line \"Send the summary to: <address>\").");
+  if (!plan.summaryTo)
+    return done('Every item is ticked, but the plan does not say who gets the summary (a line "Send the summary to: <address>").');
   const subject = summarySubject(plan);
   const actions = Array.isArray(listed.output?.actions) ? (listed.output.actions as Record<string, unknown>[]) : [];
-  const same = actions.filter((a) => a.type === "send_email" && a.subject === subject && String(a.to).toLowerCase() === plan.summaryTo!.toLowerCase());
+  const same = actions.filter(
+    (a) => a.type === "send_email" && a.subject === subject && String(a.to).toLowerCase() === plan.summaryTo!.toLowerCase(),
+  );
   const sent = same.find((a) => a.status === "succeeded");
   if (sent) return done(`The summary was already sent (${String(sent.resultId ?? sent.key)}); not sending it again. The plan is complete.`);
   const unsettled = same.find((a) => UNSETTLED.has(String(a.status)));
   if (unsettled) {
-    return done(`A summary send is recorded as ${String(unsettled.status)}: its outcome is not known, so I am not sending it again. It is reconciled automatically, or you can mark it sent or send it again from the actions panel.`);
+    return done(
+      `A summary send is recorded as ${String(unsettled.status)}: its outcome is not known, so I am not sending it again. It is reconciled automatically, or you can mark it sent or send it again from the actions panel.`,
+    );
   }
-  const body = [`# ${plan.title}`, "", `${plan.items.length} call sites moved${plan.rename ? ` from \`${plan.rename.from}\` to \`${plan.rename.to}\`` : ""}:`, "", ...plan.items.map((i) => `- \`${i.path}\` (\`${i.symbol}\`)`)].join("\n");
+  const body = [
+    `# ${plan.title}`,
+    "",
+    `${plan.items.length} call sites moved${plan.rename ? ` from \`${plan.rename.from}\` to \`${plan.rename.to}\`` : ""}:`,
+    "",
+    ...plan.items.map((i) => `- \`${i.path}\` (\`${i.symbol}\`)`),
+  ].join("\n");
   return call("Nothing recorded for the summary yet: sending it.", "send_email", { to: plan.summaryTo, subject, body });
 }
 
@@ -105,7 +120,11 @@ function exchanges(messages: LanguageModelV4Message[]): Exchange[] {
     if (m.role === "assistant") {
       for (const p of m.content) {
         if (p.type !== "tool-call") continue;
-        const e: Exchange = { toolName: p.toolName, input: asRecord(typeof p.input === "string" ? safeParse(p.input) : p.input), output: null };
+        const e: Exchange = {
+          toolName: p.toolName,
+          input: asRecord(typeof p.input === "string" ? safeParse(p.input) : p.input),
+          output: null,
+        };
         list.push(e);
         byId.set(p.toolCallId, e);
       }
@@ -114,7 +133,11 @@ function exchanges(messages: LanguageModelV4Message[]): Exchange[] {
       for (const p of m.content) {
         if (p.type !== "tool-result") continue;
         const e = byId.get(p.toolCallId);
-        if (e) e.output = p.output.type === "json" ? asRecord(p.output.value) : { ok: false, error: p.output.type, message: "value" in p.output ? String(p.output.value) : "" };
+        if (e)
+          e.output =
+            p.output.type === "json"
+              ? asRecord(p.output.value)
+              : { ok: false, error: p.output.type, message: "value" in p.output ? String(p.output.value) : "" };
       }
     }
   }

@@ -46,7 +46,11 @@ export function tickedLine(item: PlanItem): string {
  * declaration to the call (unique, since it starts at the declaration). Null when the function
  * has no such call any more (already migrated), or cannot be found.
  */
-export function callSiteEdit(content: string, symbol: string, rename: { from: string; to: string }): { oldText: string; newText: string } | "migrated" | null {
+export function callSiteEdit(
+  content: string,
+  symbol: string,
+  rename: { from: string; to: string },
+): { oldText: string; newText: string } | "migrated" | null {
   const decl = new RegExp(`function\\s+${escape(symbol)}\\b`).exec(content);
   if (!decl) return null;
   const rest = content.slice(decl.index);

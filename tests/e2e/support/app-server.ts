@@ -27,7 +27,10 @@ export function buildOnce(): void {
 
 /** A port another process still holds would answer for our server: refuse to start instead. */
 async function assertFree(port: number): Promise<void> {
-  const taken = await fetch(`http://127.0.0.1:${port}/api/model`).then(() => true, () => false);
+  const taken = await fetch(`http://127.0.0.1:${port}/api/model`).then(
+    () => true,
+    () => false,
+  );
   if (taken) throw new Error(`port ${port} is already in use by another server`);
 }
 

@@ -3,7 +3,16 @@ import { provision, testDatabases, type Provisioned } from "../support/databases
 import { completeTurn, textStart } from "../support/turns";
 import { createThread } from "@/lib/db/threads";
 
-const EMAIL = ["Please send it.", "email me@example.com", "subject: Weekly report", "```", "# Week 48", "", "- shipped the ledger", "```"].join("\n");
+const EMAIL = [
+  "Please send it.",
+  "email me@example.com",
+  "subject: Weekly report",
+  "```",
+  "# Week 48",
+  "",
+  "- shipped the ledger",
+  "```",
+].join("\n");
 
 type Part = { type: string; state?: string; output?: { state?: string; deduplicated?: boolean; key?: string } };
 
@@ -19,7 +28,10 @@ describe.each(testDatabases())("send_email from a chat turn on $name", (target) 
   afterAll(async () => env?.drop());
 
   const lastReplyTool = async (threadId: string) => {
-    const reply = await env.db.message.findFirstOrThrow({ where: { threadId, role: "assistant", deletedAt: null }, orderBy: { seq: "desc" } });
+    const reply = await env.db.message.findFirstOrThrow({
+      where: { threadId, role: "assistant", deletedAt: null },
+      orderBy: { seq: "desc" },
+    });
     const parts = JSON.parse(reply.parts) as Part[];
     return { reply, tool: parts.find((p) => p.type === "tool-send_email") };
   };
@@ -29,7 +41,11 @@ describe.each(testDatabases())("send_email from a chat turn on $name", (target) 
     await completeTurn(userId, t.id, textStart(EMAIL));
     const user = await env.db.message.findFirstOrThrow({ where: { threadId: t.id, role: "user" } });
     const first = await lastReplyTool(t.id);
-    expect(first.tool?.output).toMatchObject({ state: "sent", deduplicated: false, key: `${user.id}:send_email:me@example.com:Weekly report` });
+    expect(first.tool?.output).toMatchObject({
+      state: "sent",
+      deduplicated: false,
+      key: `${user.id}:send_email:me@example.com:Weekly report`,
+    });
     const outbox = await env.db.outboxMessage.findMany({ where: { threadId: t.id } });
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ to: "me@example.com", subject: "Weekly report", transport: "outbox" });

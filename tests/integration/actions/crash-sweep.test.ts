@@ -62,9 +62,10 @@ describe.each(testDatabases())("crash-point sweep on $name", (target) => {
       for (let r = 0; r < retries; r++) await performAction(spec, provider, { leaseMs: LEASE_MS });
 
       const row = await rowOf(env.db, k);
-      const sends = profile === "outbox"
-        ? await env.db.outboxMessage.count({ where: { messageId: messageIdFor(providerKeyFor("thread:t1", k)) } })
-        : rec.count(providerKeyFor("thread:t1", k));
+      const sends =
+        profile === "outbox"
+          ? await env.db.outboxMessage.count({ where: { messageId: messageIdFor(providerKeyFor("thread:t1", k)) } })
+          : rec.count(providerKeyFor("thread:t1", k));
       expect(sends, context).toBeLessThanOrEqual(1);
       expect(["succeeded", "needs_human"], context).toContain(row.status);
       if (row.status === "succeeded") expect(sends, context).toBe(1);

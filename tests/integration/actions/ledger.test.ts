@@ -15,9 +15,10 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
   let n = 0;
   const key = () => `m${++n}:send_email:me@example.com:Digest`;
   const pk = (k: string) => providerKeyFor("thread:t1", k);
-  const crashAt = (point: CrashPoint) => setCrashHookForTests((p) => {
-    if (p === point) throw new SimulatedCrash(p);
-  });
+  const crashAt = (point: CrashPoint) =>
+    setCrashHookForTests((p) => {
+      if (p === point) throw new SimulatedCrash(p);
+    });
 
   beforeAll(async () => {
     env = await provision(target);
@@ -66,20 +67,23 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     expect(p.count(pk(k2))).toBe(1);
   });
 
-  it.each<Profile>(["dedup", "lookup", "neither"])("4: crash after the claim becomes unknown and reconciles to one send (%s)", async (profile) => {
-    const p = recordingProvider(profile);
-    const k = key();
-    crashAt("after_claim");
-    await expect(performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS })).rejects.toBeInstanceOf(SimulatedCrash);
-    setCrashHookForTests(null);
-    expect(p.calls).toBe(0);
-    expect(await sweepActions({ now: new Date(), providerFor: providerFor(p) })).toMatchObject({ expired: 0 });
-    const report = await sweepActions({ now: later(), providerFor: providerFor(p) });
-    expect(report.expired).toBe(1);
-    expect(report.reconciled).toEqual([{ key: k, plan: "send", outcome: "sent" }]);
-    expect(p.performed).toEqual([pk(k)]);
-    expect(await rowOf(env.db, k)).toMatchObject({ status: "succeeded", resultId: "email_918" });
-  });
+  it.each<Profile>(["dedup", "lookup", "neither"])(
+    "4: crash after the claim becomes unknown and reconciles to one send (%s)",
+    async (profile) => {
+      const p = recordingProvider(profile);
+      const k = key();
+      crashAt("after_claim");
+      await expect(performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS })).rejects.toBeInstanceOf(SimulatedCrash);
+      setCrashHookForTests(null);
+      expect(p.calls).toBe(0);
+      expect(await sweepActions({ now: new Date(), providerFor: providerFor(p) })).toMatchObject({ expired: 0 });
+      const report = await sweepActions({ now: later(), providerFor: providerFor(p) });
+      expect(report.expired).toBe(1);
+      expect(report.reconciled).toEqual([{ key: k, plan: "send", outcome: "sent" }]);
+      expect(p.performed).toEqual([pk(k)]);
+      expect(await rowOf(env.db, k)).toMatchObject({ status: "succeeded", resultId: "email_918" });
+    },
+  );
 
   const afterAck: { profile: Profile; status: string; learnedBy: string | null }[] = [
     { profile: "dedup", status: "succeeded", learnedBy: "provider_replay" },
@@ -87,35 +91,41 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     { profile: "neither", status: "needs_human", learnedBy: null },
   ];
 
-  it.each(afterAck)("5: provider accepted, crash before the outcome is recorded: $profile -> $status, one send", async ({ profile, status, learnedBy }) => {
-    const p = recordingProvider(profile);
-    const k = key();
-    crashAt("after_provider_ack");
-    await expect(performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS })).rejects.toBeInstanceOf(SimulatedCrash);
-    setCrashHookForTests(null);
-    await sweepActions({ now: later(), providerFor: providerFor(p) });
-    expect(p.performed).toEqual([pk(k)]);
-    expect(await rowOf(env.db, k)).toMatchObject({ status, learnedBy });
-    // A later retry of the same call sends nothing either.
-    await performAction(emailSpec(userId, k), p);
-    expect(p.performed).toHaveLength(1);
-  });
+  it.each(afterAck)(
+    "5: provider accepted, crash before the outcome is recorded: $profile -> $status, one send",
+    async ({ profile, status, learnedBy }) => {
+      const p = recordingProvider(profile);
+      const k = key();
+      crashAt("after_provider_ack");
+      await expect(performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS })).rejects.toBeInstanceOf(SimulatedCrash);
+      setCrashHookForTests(null);
+      await sweepActions({ now: later(), providerFor: providerFor(p) });
+      expect(p.performed).toEqual([pk(k)]);
+      expect(await rowOf(env.db, k)).toMatchObject({ status, learnedBy });
+      // A later retry of the same call sends nothing either.
+      await performAction(emailSpec(userId, k), p);
+      expect(p.performed).toHaveLength(1);
+    },
+  );
 
-  it.each(afterAck)("6: client timeout after the provider accepted: $profile -> $status, one send", async ({ profile, status, learnedBy }) => {
-    const p = recordingProvider(profile);
-    p.afterPerform = () => {
-      throw new Error("socket timeout");
-    };
-    const k = key();
-    expect(await performAction(emailSpec(userId, k), p)).toMatchObject({ state: "unknown" });
-    expect((await rowOf(env.db, k)).status).toBe("unknown");
-    p.afterPerform = undefined;
-    // The request path never reconciles: a retry answers "unknown" and sends nothing.
-    expect(await performAction(emailSpec(userId, k), p)).toMatchObject({ state: "unknown" });
-    await sweepActions({ providerFor: providerFor(p) });
-    expect(p.performed).toEqual([pk(k)]);
-    expect(await rowOf(env.db, k)).toMatchObject({ status, learnedBy });
-  });
+  it.each(afterAck)(
+    "6: client timeout after the provider accepted: $profile -> $status, one send",
+    async ({ profile, status, learnedBy }) => {
+      const p = recordingProvider(profile);
+      p.afterPerform = () => {
+        throw new Error("socket timeout");
+      };
+      const k = key();
+      expect(await performAction(emailSpec(userId, k), p)).toMatchObject({ state: "unknown" });
+      expect((await rowOf(env.db, k)).status).toBe("unknown");
+      p.afterPerform = undefined;
+      // The request path never reconciles: a retry answers "unknown" and sends nothing.
+      expect(await performAction(emailSpec(userId, k), p)).toMatchObject({ state: "unknown" });
+      await sweepActions({ providerFor: providerFor(p) });
+      expect(p.performed).toEqual([pk(k)]);
+      expect(await rowOf(env.db, k)).toMatchObject({ status, learnedBy });
+    },
+  );
 
   it("7: 'concurrent request' backs off, stays non-terminal and does not loop", async () => {
     const p = recordingProvider("dedup");
@@ -181,9 +191,21 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
   });
 
   it("12: cleanup never removes started or unknown rows, or rows of open runs", async () => {
-    const mk = (k: string, status: string, runId: string | null) => env.db.actionLedger.create({
-      data: { scope: "prune", key: k, userId, type: "send_email", provider: "x", request: "{}", requestHash: "h", status, providerKey: k, runId },
-    });
+    const mk = (k: string, status: string, runId: string | null) =>
+      env.db.actionLedger.create({
+        data: {
+          scope: "prune",
+          key: k,
+          userId,
+          type: "send_email",
+          provider: "x",
+          request: "{}",
+          requestHash: "h",
+          status,
+          providerKey: k,
+          runId,
+        },
+      });
     await mk("a", "succeeded", "closed");
     await mk("b", "failed_permanent", null);
     await mk("c", "succeeded", "open");

@@ -101,7 +101,14 @@ describe.each(testDatabases())("actions across a killed process on $name", (targ
     await runAndKill(env.url, ["chat", userId, "k13"], "after_claim", {});
     const startAt = String(Date.now() + 6000);
     const sweepNow = String(later().getTime());
-    const worker = () => promisify(execFile)(process.execPath, [...TSX_WORKER, "tests/integration/actions/support/sweep-worker.ts", env.url, startAt, sweepNow]);
+    const worker = () =>
+      promisify(execFile)(process.execPath, [
+        ...TSX_WORKER,
+        "tests/integration/actions/support/sweep-worker.ts",
+        env.url,
+        startAt,
+        sweepNow,
+      ]);
     const here = async () => {
       await new Promise((r) => setTimeout(r, Number(startAt) - Date.now()));
       return sweepActions({ now: new Date(Number(sweepNow)), providerFor: providers });

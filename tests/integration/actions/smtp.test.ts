@@ -40,7 +40,10 @@ describe.each(testDatabases())("send_email over SMTP on $name", (target) => {
   });
 
   const send = (key: string, to = "me@example.com", transport = smtp) =>
-    sendEmailAction({ userId, threadId: "t1", scope: "thread:t1", key, runId: null, to, subject: "Status", body: "All **green**." }, transport);
+    sendEmailAction(
+      { userId, threadId: "t1", scope: "thread:t1", key, runId: null, to, subject: "Status", body: "All **green**." },
+      transport,
+    );
   const row = (key: string) => env.db.actionLedger.findUniqueOrThrow({ where: { scope_key: { scope: "thread:t1", key } } });
   const deliveredFor = async (key: string) => sink.delivered.get((await row(key)).providerRef!) ?? 0;
 
@@ -81,7 +84,10 @@ describe.each(testDatabases())("send_email over SMTP on $name", (target) => {
     await sweepActions({ providerFor: providers() });
     expect(await row(k)).toMatchObject({ status: "needs_human" });
     expect(await send(k)).toMatchObject({ state: "needs_human" });
-    expect(await resolveAction({ userId, threadId: "t1", key: k, decision: "mark_sent" }, providers())).toMatchObject({ state: "sent", learnedBy: "person" });
+    expect(await resolveAction({ userId, threadId: "t1", key: k, decision: "mark_sent" }, providers())).toMatchObject({
+      state: "sent",
+      learnedBy: "person",
+    });
     const events = await env.db.actionEvent.findMany({ where: { actionId: (await row(k)).id }, orderBy: { seq: "asc" } });
     expect(events.at(-1)).toMatchObject({ type: "person_decided", actor: `user:${userId}` });
     expect(await deliveredFor(k)).toBe(1);
@@ -97,8 +103,13 @@ describe.each(testDatabases())("send_email over SMTP on $name", (target) => {
     await sweepActions({ now: later(), providerFor: providers() });
     expect(await row(k)).toMatchObject({ status: "needs_human" });
     expect(await deliveredFor(k)).toBe(0);
-    expect(await resolveAction({ userId, threadId: "t1", key: k, decision: "send_again" }, providers())).toMatchObject({ state: "sent", attempt: 2 });
-    await expect(resolveAction({ userId, threadId: "t1", key: k, decision: "send_again" }, providers())).rejects.toMatchObject({ code: "conflict" });
+    expect(await resolveAction({ userId, threadId: "t1", key: k, decision: "send_again" }, providers())).toMatchObject({
+      state: "sent",
+      attempt: 2,
+    });
+    await expect(resolveAction({ userId, threadId: "t1", key: k, decision: "send_again" }, providers())).rejects.toMatchObject({
+      code: "conflict",
+    });
     expect(await deliveredFor(k)).toBe(1);
   });
 

@@ -30,7 +30,12 @@ describe.each(testDatabases())("resume without the chat on $name", (target) => {
     // One item per turn, then the summary turn.
     expect(baseline.turns).toBe(N + 1);
 
-    const points: [ResumePoint, number | null][] = [["25%", 0.25], ["50%", 0.5], ["75%", 0.75], ["send-window", null]];
+    const points: [ResumePoint, number | null][] = [
+      ["25%", 0.25],
+      ["50%", 0.5],
+      ["75%", 0.75],
+      ["send-window", null],
+    ];
     for (const [point, share] of points) {
       const k = share === null ? null : Math.max(1, Math.round(baseline.turns * share));
       const run = await runResumeTask({ userId, n: N, point, interruptAfter: k });

@@ -54,7 +54,9 @@ describe.each(testDatabases())("continuing a thread in a new chat on $name", (ta
     const plain = (await (await post({})).json()) as { id: string };
     expect((await env.db.thread.findUniqueOrThrow({ where: { id: plain.id } })).workspaceId).not.toBe(first.workspaceId);
 
-    const listed = (await (await workspaceThreadsRoute.GET(new Request(`${base}/${id}/workspace-threads`), params(id))).json()) as { threads: { id: string }[] };
+    const listed = (await (await workspaceThreadsRoute.GET(new Request(`${base}/${id}/workspace-threads`), params(id))).json()) as {
+      threads: { id: string }[];
+    };
     expect(listed.threads.map((t) => t.id)).toEqual([first.id, id]);
 
     caller.id = otherId;
@@ -78,11 +80,20 @@ describe.each(testDatabases())("continuing a thread in a new chat on $name", (ta
     expect((await listFiles(second.workspaceId)).map((f) => f.path)).toEqual(["notes.md"]);
 
     const ctx = (threadId: string): ActionToolContext => ({
-      userId, threadId, workspaceId: first.workspaceId, assistantMessageId: `a_${threadId}`, answeredMessageId: null, runId: "run_shared",
+      userId,
+      threadId,
+      workspaceId: first.workspaceId,
+      assistantMessageId: `a_${threadId}`,
+      answeredMessageId: null,
+      runId: "run_shared",
     });
     // The proposed first message: the first thread's first user message, and the plan file.
     await completeTurn(userId, first.id, textStart("write migration.md\n```\n- [ ] `a.ts` (`f`)\n```"));
-    const draft = (await (await resumeRoute.GET(new Request(`${base}/${first.id}/resume`), params(first.id))).json()) as { goal: string; planFiles: string[]; message: string };
+    const draft = (await (await resumeRoute.GET(new Request(`${base}/${first.id}/resume`), params(first.id))).json()) as {
+      goal: string;
+      planFiles: string[];
+      message: string;
+    };
     expect(draft.goal.startsWith("write notes.md")).toBe(true);
     expect(draft.planFiles).toEqual(["migration.md", "notes.md"]);
     expect(draft.message.startsWith(draft.goal)).toBe(true);
@@ -94,7 +105,9 @@ describe.each(testDatabases())("continuing a thread in a new chat on $name", (ta
     expect(listed.actions).toHaveLength(1);
     expect(listed.actions[0]).toMatchObject({ status: "succeeded", to: "me@example.com", subject: "Status", fromThisConversation: false });
 
-    const viaApi = (await (await actionsRoute.GET(new Request(`${base}/${second.id}/actions`), params(second.id))).json()) as { actions: { threadId: string }[] };
+    const viaApi = (await (await actionsRoute.GET(new Request(`${base}/${second.id}/actions`), params(second.id))).json()) as {
+      actions: { threadId: string }[];
+    };
     expect(viaApi.actions.map((a) => a.threadId)).toEqual([first.id]);
 
     // The same key in both threads (a routine run's key names the run, not the thread).

@@ -6,7 +6,9 @@ import { newRoutine } from "./support/routine-helpers";
 
 const SECRET = "cron-secret-for-tests-0123456789";
 const call = (authorization?: string) =>
-  GET(new Request("http://app.test/api/cron/routines", { headers: authorization ? { authorization } : {} }), { params: Promise.resolve({}) });
+  GET(new Request("http://app.test/api/cron/routines", { headers: authorization ? { authorization } : {} }), {
+    params: Promise.resolve({}),
+  });
 
 // The route handler itself, with CRON_SECRET set as on a serverless deployment.
 describe.each(testDatabases())("GET /api/cron/routines on $name", (target) => {
@@ -43,6 +45,8 @@ describe.each(testDatabases())("GET /api/cron/routines on $name", (target) => {
     expect(res.status).toBe(200);
     const json = await res.json();
     expect(json.runs).toContainEqual(expect.objectContaining({ routineId: r.id, status: "queued" }));
-    await expect.poll(async () => (await env.db.routineRun.findFirst({ where: { routineId: r.id } }))?.status, { timeout: 20_000 }).toBe("succeeded");
+    await expect
+      .poll(async () => (await env.db.routineRun.findFirst({ where: { routineId: r.id } }))?.status, { timeout: 20_000 })
+      .toBe("succeeded");
   });
 });

@@ -31,7 +31,15 @@ describe.each(testDatabases())("routine digest email on $name", (target) => {
     expect(sent[0].text).toContain(run.finalReply!.slice(0, 40));
 
     // A retried end of the same run sends nothing new; the next run is a new key.
-    await deliverRunResult({ runId: run.id, routineId: r.id, routineName: r.name, instructions: r.instructions, userId, threadId: r.threadId, finalReply: run.finalReply! });
+    await deliverRunResult({
+      runId: run.id,
+      routineId: r.id,
+      routineName: r.name,
+      instructions: r.instructions,
+      userId,
+      threadId: r.threadId,
+      finalReply: run.finalReply!,
+    });
     expect(await env.db.outboxMessage.count({ where: { scope: `routine:${r.id}` } })).toBe(1);
     const second = await runOnce(env.db, r.id, new Date(Date.now() + 60_000));
     expect(await env.db.outboxMessage.count({ where: { scope: `routine:${r.id}`, actionKey: `run_${second.id}:send_digest` } })).toBe(1);

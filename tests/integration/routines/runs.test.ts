@@ -32,7 +32,7 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     expect(version.author).toBe("agent");
   });
 
-  it("carries \"Skip newsletters from now on\" from run 1 to run 2 through notes.md and the digest", async () => {
+  it('carries "Skip newsletters from now on" from run 1 to run 2 through notes.md and the digest', async () => {
     const r = await newRoutine(userId, { name: "Newsletter triage" });
     await runOnce(env.db, r.id);
     const followUp = await completeTurn(userId, r.threadId, textStart("Skip newsletters from now on"));
@@ -95,7 +95,10 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     const users = sent.messages.filter((m) => m.role === "user");
     expect(users[0].parts.map((p) => p.text).join("")).toBe(await messageText(env.db, run1.startMessageId));
     expect(users[1].parts[0].text).toContain("Run 1 summary");
-    const windowed = await env.db.modelCall.findFirstOrThrow({ where: { threadId: r.threadId, kind: "chat" }, orderBy: { createdAt: "desc" } });
+    const windowed = await env.db.modelCall.findFirstOrThrow({
+      where: { threadId: r.threadId, kind: "chat" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(windowed).toMatchObject({ windowApplied: true, windowCutMessageId: cut.id });
 
     const run2 = await runOnce(env.db, r.id);

@@ -54,7 +54,9 @@ describe.each(testDatabases())("the in-process scheduler on $name", (target) => 
   it("started by register() in the Node runtime, it runs the due routine soon after start", async () => {
     setEnv({ NEXT_RUNTIME: "nodejs", NEXT_PHASE: undefined, ROUTINES_SCHEDULER: "on", ROUTINES_TICK_MS: "60000" });
     await register();
-    await expect.poll(async () => (await env.db.routineRun.findFirst({ where: { routineId } }))?.status, { timeout: 20_000 }).toBe("succeeded");
+    await expect
+      .poll(async () => (await env.db.routineRun.findFirst({ where: { routineId } }))?.status, { timeout: 20_000 })
+      .toBe("succeeded");
     expect(await runs()).toBe(1);
   });
 });

@@ -49,7 +49,11 @@ describe.each(testDatabases())("routine scheduling on $name", (target) => {
     expect(runs.filter((x) => x.routineId === r.id)).toHaveLength(1);
     const rows = await env.db.routineRun.findMany({ where: { routineId: r.id } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ trigger: "catch_up", status: "succeeded", scheduledFor: new Date(Math.floor(Date.now() / HOUR) * HOUR) });
+    expect(rows[0]).toMatchObject({
+      trigger: "catch_up",
+      status: "succeeded",
+      scheduledFor: new Date(Math.floor(Date.now() / HOUR) * HOUR),
+    });
     expect(await env.db.message.count({ where: { threadId: r.threadId, runStart: true } })).toBe(1);
   });
 
@@ -92,9 +96,10 @@ describe.each(testDatabases())("routine scheduling on $name", (target) => {
     const routines = [];
     for (let i = 0; i < 4; i++) routines.push(await dueRoutine(`race ${i}`, 1 + (i % 2) * 3));
     const startAt = String(Date.now() + 6000);
-    const worker = () => exec(process.execPath, [...TSX_WORKER, "tests/integration/routines/support/tick-worker.ts", env.url, startAt, "3"], {
-      env: { ...process.env, OFFLINE_DELAY_MS: "0", ROUTINES_SCHEDULER: "off" },
-    });
+    const worker = () =>
+      exec(process.execPath, [...TSX_WORKER, "tests/integration/routines/support/tick-worker.ts", env.url, startAt, "3"], {
+        env: { ...process.env, OFFLINE_DELAY_MS: "0", ROUTINES_SCHEDULER: "off" },
+      });
     const outputs = await Promise.all([worker(), worker()]);
     const claimed = outputs.flatMap((o) => JSON.parse(o.stdout.trim().split("\n").pop()!).claimed as string[]);
     const ids = routines.map((r) => r.id);

@@ -25,7 +25,11 @@ class Browser {
   async auth(path: string, body?: unknown) {
     const headers: Record<string, string> = { origin: ORIGIN, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
     if (body !== undefined) headers["content-type"] = "application/json";
-    const req = new Request(`${ORIGIN}/api/auth${path}`, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const req = new Request(`${ORIGIN}/api/auth${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const res = await (body === undefined ? authRoute.GET : authRoute.POST)(req, NO_PARAMS);
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
@@ -64,7 +68,12 @@ describe.each(testDatabases())("accounts on $name", (target) => {
     const guest = new Browser();
     const created = await guest.app(threadsRoute, { method: "POST", url: "/api/threads", body: { title: "Guest work" } });
     const { id: threadId } = await created.json();
-    const put = await guest.app(fileRoute, { method: "PUT", url: `/api/threads/${threadId}/files/plan.md`, params: { id: threadId, path: ["plan.md"] }, body: { content: "keep me", baseVersion: null } });
+    const put = await guest.app(fileRoute, {
+      method: "PUT",
+      url: `/api/threads/${threadId}/files/plan.md`,
+      params: { id: threadId, path: ["plan.md"] },
+      body: { content: "keep me", baseVersion: null },
+    });
     expect(put.status).toBe(201);
     const guestCookie = guest.cookies.get("lrc_session")!;
     const guestId = guestCookie.split(".")[0];
@@ -82,7 +91,11 @@ describe.each(testDatabases())("accounts on $name", (target) => {
     expect(wrong.status).toBe(401);
     expect((await other.auth("/sign-in/email", { email, password })).status).toBe(200);
     expect(await other.threadIds()).toEqual([threadId]);
-    const file = await other.app(fileRoute, { method: "GET", url: `/api/threads/${threadId}/files/plan.md`, params: { id: threadId, path: ["plan.md"] } });
+    const file = await other.app(fileRoute, {
+      method: "GET",
+      url: `/api/threads/${threadId}/files/plan.md`,
+      params: { id: threadId, path: ["plan.md"] },
+    });
     expect((await file.json()).file.content).toBe("keep me");
 
     // The old guest cookie alone no longer opens the account.
@@ -107,14 +120,19 @@ describe.each(testDatabases())("accounts on $name", (target) => {
   it("password reset and email verification mail go through the injected sender", async () => {
     const browser = new Browser();
     expect((await browser.auth("/request-password-reset", { email, redirectTo: "/account" })).status).toBe(200);
-    expect(mail.find((m) => m.kind === "reset-password")).toMatchObject({ to: email, text: expect.stringContaining("/api/auth/reset-password/") });
+    expect(mail.find((m) => m.kind === "reset-password")).toMatchObject({
+      to: email,
+      text: expect.stringContaining("/api/auth/reset-password/"),
+    });
     expect((await browser.auth("/send-verification-email", { email })).status).toBe(200);
     expect(mail.find((m) => m.kind === "verify-email")).toMatchObject({ to: email });
   });
 
   it("a cross-site sign-in is refused", async () => {
     const req = new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: "POST", headers: { origin: "http://evil.test", "content-type": "application/json", cookie: "x=1" }, body: JSON.stringify({ email, password }),
+      method: "POST",
+      headers: { origin: "http://evil.test", "content-type": "application/json", cookie: "x=1" },
+      body: JSON.stringify({ email, password }),
     });
     expect((await authRoute.POST(req, NO_PARAMS)).status).toBe(403);
   });

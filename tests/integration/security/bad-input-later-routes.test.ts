@@ -14,7 +14,8 @@ vi.mock("next/headers", async () => (await import("./support")).fakeCookies(jar)
 // The routes added after bad-input.test.ts was written, under the same rule: every hostile request
 // is a JSON 4xx (another user's rows a 404), and afterwards everything reads back as it was.
 const CRON_SECRET = "later-routes-cron-secret-0123456789";
-const { threadsRoute, pinsRoute, actionsRoute, outboxRoute, routinesRoute, routineRoute, runsRoute, resumeRoute, workspaceThreadsRoute } = routes;
+const { threadsRoute, pinsRoute, actionsRoute, outboxRoute, routinesRoute, routineRoute, runsRoute, resumeRoute, workspaceThreadsRoute } =
+  routes;
 
 describe.each(testDatabases())("hostile input at the later routes on $name", (target) => {
   let env: Provisioned;
@@ -25,23 +26,56 @@ describe.each(testDatabases())("hostile input at the later routes on $name", (ta
   // needs_human action and an outbox mail; and the same for another person.
   async function seedPerson(label: string) {
     jar.values.clear();
-    const thread = (await (await callRoute(threadsRoute, { method: "POST", url: "/api/threads", body: { title: label } })).json()).id as string;
+    const thread = (await (await callRoute(threadsRoute, { method: "POST", url: "/api/threads", body: { title: label } })).json())
+      .id as string;
     const continued = await callRoute(threadsRoute, { method: "POST", url: "/api/threads", body: { workspaceOf: thread } });
     expect(continued.status).toBe(201);
-    const [first] = await seedConversation(thread, [["user", `${label} goal`], ["assistant", "ok"]]);
+    const [first] = await seedConversation(thread, [
+      ["user", `${label} goal`],
+      ["assistant", "ok"],
+    ]);
     const pinned = await callRoute(pinRoute, { method: "POST", url: "/x", params: { id: thread, messageId: first.id } });
     expect(pinned.status).toBe(200);
-    const created = await callRoute(routinesRoute, { method: "POST", url: "/api/routines", body: { name: label, instructions: "do it", cron: "0 9 * * *", timezone: "UTC" } });
+    const created = await callRoute(routinesRoute, {
+      method: "POST",
+      url: "/api/routines",
+      body: { name: label, instructions: "do it", cron: "0 9 * * *", timezone: "UTC" },
+    });
     expect(created.status).toBe(201);
     const routine = (await created.json()).id as string;
-    await env.db.routineRun.create({ data: { routineId: routine, scheduledFor: new Date("2026-01-01T09:00:00Z"), trigger: "manual", status: "succeeded" } });
+    await env.db.routineRun.create({
+      data: { routineId: routine, scheduledFor: new Date("2026-01-01T09:00:00Z"), trigger: "manual", status: "succeeded" },
+    });
     const { userId } = await env.db.thread.findUniqueOrThrow({ where: { id: thread } });
     const key = `${first.id}:send_email:a@b.test:50% off`;
     await env.db.actionLedger.create({
-      data: { scope: `thread:${thread}`, key, userId, threadId: thread, type: "send_email", provider: "outbox", request: "{}", requestHash: "h", status: "needs_human", providerKey: `pk-${label}` },
+      data: {
+        scope: `thread:${thread}`,
+        key,
+        userId,
+        threadId: thread,
+        type: "send_email",
+        provider: "outbox",
+        request: "{}",
+        requestHash: "h",
+        status: "needs_human",
+        providerKey: `pk-${label}`,
+      },
     });
     await env.db.outboxMessage.create({
-      data: { messageId: `<${label}@test>`, transport: "outbox", userId, threadId: thread, scope: `thread:${thread}`, actionKey: key, from: "a@b.test", to: "c@d.test", subject: label, text: "t", html: "h" },
+      data: {
+        messageId: `<${label}@test>`,
+        transport: "outbox",
+        userId,
+        threadId: thread,
+        scope: `thread:${thread}`,
+        actionKey: key,
+        from: "a@b.test",
+        to: "c@d.test",
+        subject: label,
+        text: "t",
+        html: "h",
+      },
     });
     return { thread, message: first.id, key, routine, cookies: new Map(jar.values) };
   }
@@ -55,7 +89,16 @@ describe.each(testDatabases())("hostile input at the later routes on $name", (ta
     env = await provision(target);
     const other = await seedPerson("Other");
     const me = await seedPerson("Mine");
-    Object.assign(ids, { thread: me.thread, message: me.message, key: me.key, routine: me.routine, otherThread: other.thread, otherMessage: other.message, otherKey: other.key, otherRoutine: other.routine });
+    Object.assign(ids, {
+      thread: me.thread,
+      message: me.message,
+      key: me.key,
+      routine: me.routine,
+      otherThread: other.thread,
+      otherMessage: other.message,
+      otherKey: other.key,
+      otherRoutine: other.routine,
+    });
     mine = me.cookies;
   });
   afterAll(async () => {
@@ -107,7 +150,9 @@ describe.each(testDatabases())("hostile input at the later routes on $name", (ta
     const cases = notFoundCases(ids);
     expect(cases.length).toBeGreaterThan(120);
     expect(await failuresOf(cases, () => 404)).toEqual([]);
-    expect((await (await callRoute(outboxRoute, { method: "GET", url: `/api/outbox?threadId=${ids.otherThread}` })).json()).messages).toEqual([]);
+    expect(
+      (await (await callRoute(outboxRoute, { method: "GET", url: `/api/outbox?threadId=${ids.otherThread}` })).json()).messages,
+    ).toEqual([]);
     expect(await snapshot()).toEqual(before);
     expect(jar.values.get("lrc_session")).toBe(mine.get("lrc_session"));
   });
@@ -125,10 +170,20 @@ describe.each(testDatabases())("hostile input at the later routes on $name", (ta
   // Runs last: it changes data on purpose. Next decodes the URL segment once; the key is used as is.
   it("resolves an action whose key holds a percent sign, exactly that one", async () => {
     jar.values = new Map(mine);
-    const res = await callRoute(resolveRoute, { method: "POST", url: "/x", params: { id: ids.thread, key: ids.key }, body: { decision: "mark_sent" } });
+    const res = await callRoute(resolveRoute, {
+      method: "POST",
+      url: "/x",
+      params: { id: ids.thread, key: ids.key },
+      body: { decision: "mark_sent" },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).outcome).toMatchObject({ state: "sent", key: ids.key });
     const statuses = await env.db.actionLedger.findMany({ select: { key: true, status: true }, orderBy: { key: "asc" } });
-    expect(statuses).toEqual(expect.arrayContaining([{ key: ids.key, status: "succeeded" }, { key: ids.otherKey, status: "needs_human" }]));
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        { key: ids.key, status: "succeeded" },
+        { key: ids.otherKey, status: "needs_human" },
+      ]),
+    );
   });
 });

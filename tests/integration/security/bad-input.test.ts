@@ -21,52 +21,124 @@ vi.mock("next/headers", async () => (await import("./support")).fakeCookies(jar)
 // Every class of hostile input, at every route: the answer is a JSON 4xx naming the problem, never
 // a 500, and afterwards the stored data reads back exactly as before.
 function battery(t: string, m: string): Case[] {
-  const file = (path: string[], rest: Partial<Call> & { method: string }) => ({ url: `/api/threads/${t}/files/${path.join("/")}`, params: { id: t, path }, ...rest });
+  const file = (path: string[], rest: Partial<Call> & { method: string }) => ({
+    url: `/api/threads/${t}/files/${path.join("/")}`,
+    params: { id: t, path },
+    ...rest,
+  });
   const cases: Case[] = [];
   const add = (name: string, route: Record<string, unknown>, call: Call) => cases.push({ name, route, call });
 
-  for (const before of [BIG, PAST_INT4, "-1", "1.5", "1e3", "abc", ""]) add(`messages ?before=${before}`, messagesRoute, { method: "GET", url: `/api/threads/${t}/messages?before=${before}`, params: { id: t } });
-  for (const limit of [BIG, PAST_INT4, "0", "-5", "1e9", "NaN"]) add(`messages ?limit=${limit}`, messagesRoute, { method: "GET", url: `/api/threads/${t}/messages?limit=${limit}`, params: { id: t } });
+  for (const before of [BIG, PAST_INT4, "-1", "1.5", "1e3", "abc", ""])
+    add(`messages ?before=${before}`, messagesRoute, {
+      method: "GET",
+      url: `/api/threads/${t}/messages?before=${before}`,
+      params: { id: t },
+    });
+  for (const limit of [BIG, PAST_INT4, "0", "-5", "1e9", "NaN"])
+    add(`messages ?limit=${limit}`, messagesRoute, { method: "GET", url: `/api/threads/${t}/messages?limit=${limit}`, params: { id: t } });
   for (const v of [BIG, PAST_INT4, "0", "-1", "x"]) {
     add(`file ?version=${v}`, fileRoute, file(["notes.md"], { method: "GET", url: `/api/threads/${t}/files/notes.md?version=${v}` }));
-    add(`versions ?before=${v}`, fileRoute, file(["notes.md", "versions"], { method: "GET", url: `/api/threads/${t}/files/notes.md/versions?before=${v}` }));
-    add(`delete ?baseVersion=${v}`, fileRoute, file(["notes.md"], { method: "DELETE", url: `/api/threads/${t}/files/notes.md?baseVersion=${v}` }));
+    add(
+      `versions ?before=${v}`,
+      fileRoute,
+      file(["notes.md", "versions"], { method: "GET", url: `/api/threads/${t}/files/notes.md/versions?before=${v}` }),
+    );
+    add(
+      `delete ?baseVersion=${v}`,
+      fileRoute,
+      file(["notes.md"], { method: "DELETE", url: `/api/threads/${t}/files/notes.md?baseVersion=${v}` }),
+    );
   }
   for (const n of [2 ** 31, 1e20, -1, 0, 1.5, "1"]) {
     add(`put baseVersion=${n}`, fileRoute, file(["notes.md"], { method: "PUT", body: { content: "changed", baseVersion: n } }));
     add(`restore version=${n}`, fileRoute, file(["notes.md", "restore"], { method: "POST", body: { version: n } }));
-    add(`rename baseVersion=${n}`, fileRoute, file(["notes.md"], { method: "POST", url: `/api/threads/${t}/files/notes.md?action=rename`, body: { to: "other.md", baseVersion: n } }));
+    add(
+      `rename baseVersion=${n}`,
+      fileRoute,
+      file(["notes.md"], {
+        method: "POST",
+        url: `/api/threads/${t}/files/notes.md?action=rename`,
+        body: { to: "other.md", baseVersion: n },
+      }),
+    );
   }
-  for (const [label, text] of [["NUL", NUL], ["lone surrogate", LONE]]) {
+  for (const [label, text] of [
+    ["NUL", NUL],
+    ["lone surrogate", LONE],
+  ]) {
     add(`create thread title ${label}`, threadsRoute, { method: "POST", url: "/api/threads", body: { title: text } });
     add(`rename thread ${label}`, threadRoute, { method: "PATCH", url: `/api/threads/${t}`, params: { id: t }, body: { title: text } });
-    add(`edit message ${label}`, messageRoute, { method: "PATCH", url: `/api/threads/${t}/messages/${m}`, params: { id: t, messageId: m }, body: { text } });
-    add(`chat message ${label}`, chatRoute, { method: "POST", url: "/api/chat", body: { id: t, message: { role: "user", parts: [{ type: "text", text }] } } });
+    add(`edit message ${label}`, messageRoute, {
+      method: "PATCH",
+      url: `/api/threads/${t}/messages/${m}`,
+      params: { id: t, messageId: m },
+      body: { text },
+    });
+    add(`chat message ${label}`, chatRoute, {
+      method: "POST",
+      url: "/api/chat",
+      body: { id: t, message: { role: "user", parts: [{ type: "text", text }] } },
+    });
     add(`put content ${label}`, fileRoute, file(["notes.md"], { method: "PUT", body: { content: text, baseVersion: 1 } }));
     add(`put new file named ${label}`, fileRoute, file([`${text}.md`], { method: "PUT", body: { content: "x", baseVersion: null } }));
-    add(`rename file to ${label}`, fileRoute, file(["notes.md"], { method: "POST", url: `/api/threads/${t}/files/notes.md?action=rename`, body: { to: `${text}.md` } }));
+    add(
+      `rename file to ${label}`,
+      fileRoute,
+      file(["notes.md"], { method: "POST", url: `/api/threads/${t}/files/notes.md?action=rename`, body: { to: `${text}.md` } }),
+    );
     const idRoutes: [string, Record<string, unknown>, Record<string, string[]>][] = [
-      ["thread", threadRoute, {}], ["messages", messagesRoute, {}], ["context", contextRoute, {}], ["files", filesRoute, {}],
+      ["thread", threadRoute, {}],
+      ["messages", messagesRoute, {}],
+      ["context", contextRoute, {}],
+      ["files", filesRoute, {}],
       ["file", fileRoute, { path: ["notes.md"] }],
     ];
     for (const [what, route, extra] of idRoutes) {
       add(`GET ${what} with id ${label}`, route, { method: "GET", url: `/api/threads/x/${what}`, params: { id: text, ...extra } });
     }
-    add(`retry with messageId ${label}`, retryRoute, { method: "POST", url: `/api/threads/${t}/messages/x/retry`, params: { id: t, messageId: text } });
+    add(`retry with messageId ${label}`, retryRoute, {
+      method: "POST",
+      url: `/api/threads/${t}/messages/x/retry`,
+      params: { id: t, messageId: text },
+    });
   }
   for (const path of [["a", "", "b.md"], ["dir", ""], ["..", "notes.md"], ["notes.md\\x"]]) {
     add(`put path ${JSON.stringify(path)}`, fileRoute, file(path, { method: "PUT", body: { content: "x", baseVersion: null } }));
   }
   for (const to of ["a//b.md", "dir/", "../x.md", "/abs.md", " ", ""]) {
-    add(`rename file to ${JSON.stringify(to)}`, fileRoute, file(["notes.md"], { method: "POST", url: `/api/threads/${t}/files/notes.md?action=rename`, body: { to } }));
+    add(
+      `rename file to ${JSON.stringify(to)}`,
+      fileRoute,
+      file(["notes.md"], { method: "POST", url: `/api/threads/${t}/files/notes.md?action=rename`, body: { to } }),
+    );
   }
   // Wrong content types and broken bodies on every JSON write, each past its own size cap too.
   const { MAX_MESSAGE_CHARS } = config();
   const writes: (Case & { cap: number })[] = [
     { name: "create thread", route: threadsRoute, cap: 4096, call: { method: "POST", url: "/api/threads", body: '{"title":"x"}' } },
-    { name: "rename thread", route: threadRoute, cap: 4096, call: { method: "PATCH", url: `/api/threads/${t}`, params: { id: t }, body: '{"title":"x"}' } },
-    { name: "chat", route: chatRoute, cap: MAX_MESSAGE_CHARS * 4 + 16_384, call: { method: "POST", url: "/api/chat", body: JSON.stringify({ id: t, message: { role: "user", parts: [{ type: "text", text: "hi" }] } }) } },
-    { name: "put file", route: fileRoute, cap: putBodyLimit(), call: file(["notes.md"], { method: "PUT", body: '{"content":"x","baseVersion":1}' }) },
+    {
+      name: "rename thread",
+      route: threadRoute,
+      cap: 4096,
+      call: { method: "PATCH", url: `/api/threads/${t}`, params: { id: t }, body: '{"title":"x"}' },
+    },
+    {
+      name: "chat",
+      route: chatRoute,
+      cap: MAX_MESSAGE_CHARS * 4 + 16_384,
+      call: {
+        method: "POST",
+        url: "/api/chat",
+        body: JSON.stringify({ id: t, message: { role: "user", parts: [{ type: "text", text: "hi" }] } }),
+      },
+    },
+    {
+      name: "put file",
+      route: fileRoute,
+      cap: putBodyLimit(),
+      call: file(["notes.md"], { method: "PUT", body: '{"content":"x","baseVersion":1}' }),
+    },
   ];
   for (const w of writes) {
     hostileWrites(add, w.name, w.route, w.call, w.cap);
@@ -88,9 +160,17 @@ describe.each(testDatabases())("hostile input on $name", (target) => {
     jar.values.clear();
     const created = await callRoute(threadsRoute, { method: "POST", url: "/api/threads", body: { title: "Original" } });
     threadId = (await created.json()).id;
-    const [first] = await seedConversation(threadId, [["user", "first question"], ["assistant", "first answer"]]);
+    const [first] = await seedConversation(threadId, [
+      ["user", "first question"],
+      ["assistant", "first answer"],
+    ]);
     messageId = first.id;
-    const put = await callRoute(fileRoute, { method: "PUT", url: `/api/threads/${threadId}/files/notes.md`, params: { id: threadId, path: ["notes.md"] }, body: { content: "v1", baseVersion: null } });
+    const put = await callRoute(fileRoute, {
+      method: "PUT",
+      url: `/api/threads/${threadId}/files/notes.md`,
+      params: { id: threadId, path: ["notes.md"] },
+      body: { content: "v1", baseVersion: null },
+    });
     expect(put.status).toBe(201);
   });
   afterAll(async () => {
@@ -109,7 +189,12 @@ describe.each(testDatabases())("hostile input on $name", (target) => {
       file: await get(fileRoute, `/api/threads/${threadId}/files/notes.md`, { id: threadId, path: ["notes.md"] }),
       versions: await get(fileRoute, `/api/threads/${threadId}/files/notes.md/versions`, { id: threadId, path: ["notes.md", "versions"] }),
       users: await env.db.user.count(),
-      rows: [await env.db.thread.count(), await env.db.message.count(), await env.db.workspaceFile.count(), await env.db.fileVersion.count()],
+      rows: [
+        await env.db.thread.count(),
+        await env.db.message.count(),
+        await env.db.workspaceFile.count(),
+        await env.db.fileVersion.count(),
+      ],
     };
   }
 

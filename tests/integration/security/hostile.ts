@@ -11,8 +11,13 @@ export const NUL = "a\u0000b";
 export const LONE = "a\ud800b";
 /** Strings that cannot name a row: NUL, a lone surrogate, far too long, leftover percent escapes. */
 export const JUNK_IDS: [string, string][] = [
-  ["NUL", NUL], ["lone surrogate", LONE], ["huge", "x".repeat(5000)], ["percent junk", "a%zz"], ["percent-encoded", "%41%00"],
-  ["dot-dot", ".."], ["spaces", " a b "],
+  ["NUL", NUL],
+  ["lone surrogate", LONE],
+  ["huge", "x".repeat(5000)],
+  ["percent junk", "a%zz"],
+  ["percent-encoded", "%41%00"],
+  ["dot-dot", ".."],
+  ["spaces", " a b "],
 ];
 /** Numbers a query string may carry that are not a bounded positive integer. */
 export const BAD_NUMBERS = [BIG, PAST_INT4, "-1", "0", "1.5", "1e3", "0x10", " 5", "abc", "NaN", ""];

@@ -17,13 +17,37 @@ import * as cronRoute from "@/app/api/cron/routines/route";
 import * as resumeRoute from "@/app/api/threads/[id]/resume/route";
 import * as workspaceThreadsRoute from "@/app/api/threads/[id]/workspace-threads/route";
 
-export const routes = { threadsRoute, pinsRoute, actionsRoute, outboxRoute, routinesRoute, routineRoute, runsRoute, resumeRoute, workspaceThreadsRoute };
+export const routes = {
+  threadsRoute,
+  pinsRoute,
+  actionsRoute,
+  outboxRoute,
+  routinesRoute,
+  routineRoute,
+  runsRoute,
+  resumeRoute,
+  workspaceThreadsRoute,
+};
 
 /** The ids the battery aims at: the caller's own rows, and another user's (which must be a 404). */
-export type Ids = { thread: string; message: string; key: string; routine: string; otherThread: string; otherMessage: string; otherKey: string; otherRoutine: string };
+export type Ids = {
+  thread: string;
+  message: string;
+  key: string;
+  routine: string;
+  otherThread: string;
+  otherMessage: string;
+  otherKey: string;
+  otherRoutine: string;
+};
 
 type Route = Record<string, unknown>;
-type ByThread = { method: string; route: Route; path: (t: string, m: string, k: string) => string; params: (t: string, m: string, k: string) => Record<string, string> };
+type ByThread = {
+  method: string;
+  route: Route;
+  path: (t: string, m: string, k: string) => string;
+  params: (t: string, m: string, k: string) => Record<string, string>;
+};
 
 const threadRoutes: ByThread[] = [
   { method: "POST", route: stopRoute, path: (t) => `/api/threads/${t}/turn/stop`, params: (t) => ({ id: t }) },
@@ -32,13 +56,20 @@ const threadRoutes: ByThread[] = [
   { method: "POST", route: pinRoute, path: (t, m) => `/api/threads/${t}/messages/${m}/pin`, params: (t, m) => ({ id: t, messageId: m }) },
   { method: "DELETE", route: pinRoute, path: (t, m) => `/api/threads/${t}/messages/${m}/pin`, params: (t, m) => ({ id: t, messageId: m }) },
   { method: "GET", route: actionsRoute, path: (t) => `/api/threads/${t}/actions`, params: (t) => ({ id: t }) },
-  { method: "POST", route: resolveRoute, path: (t, _m, k) => `/api/threads/${t}/actions/${encodeURIComponent(k)}/resolve`, params: (t, _m, k) => ({ id: t, key: k }) },
+  {
+    method: "POST",
+    route: resolveRoute,
+    path: (t, _m, k) => `/api/threads/${t}/actions/${encodeURIComponent(k)}/resolve`,
+    params: (t, _m, k) => ({ id: t, key: k }),
+  },
   { method: "GET", route: resumeRoute, path: (t) => `/api/threads/${t}/resume`, params: (t) => ({ id: t }) },
   { method: "GET", route: workspaceThreadsRoute, path: (t) => `/api/threads/${t}/workspace-threads`, params: (t) => ({ id: t }) },
 ];
 const routineRoutes: { method: string; route: Route; suffix: string }[] = [
-  { method: "GET", route: routineRoute, suffix: "" }, { method: "PATCH", route: routineRoute, suffix: "" },
-  { method: "DELETE", route: routineRoute, suffix: "" }, { method: "POST", route: runRoute, suffix: "/run" },
+  { method: "GET", route: routineRoute, suffix: "" },
+  { method: "PATCH", route: routineRoute, suffix: "" },
+  { method: "DELETE", route: routineRoute, suffix: "" },
+  { method: "POST", route: runRoute, suffix: "/run" },
   { method: "GET", route: runsRoute, suffix: "/runs" },
 ];
 const bodyFor = (method: string, route: Route) =>
@@ -56,19 +87,44 @@ export function notFoundCases(ids: Ids): Case[] {
   ];
   for (const [label, t, m, k] of targets) {
     for (const r of threadRoutes) {
-      if (r.route === stopRoute || r.route === streamRoute || r.route === pinsRoute || r.route === actionsRoute || r.route === resumeRoute || r.route === workspaceThreadsRoute) {
+      if (
+        r.route === stopRoute ||
+        r.route === streamRoute ||
+        r.route === pinsRoute ||
+        r.route === actionsRoute ||
+        r.route === resumeRoute ||
+        r.route === workspaceThreadsRoute
+      ) {
         if (t === ids.thread) continue; // these take no second id
       }
-      add(`${r.method} ${r.path("T", "M", "K")} with ${label}`, r.route, { method: r.method, url: r.path("x", "x", "x"), params: r.params(t, m, k), body: bodyFor(r.method, r.route) });
+      add(`${r.method} ${r.path("T", "M", "K")} with ${label}`, r.route, {
+        method: r.method,
+        url: r.path("x", "x", "x"),
+        params: r.params(t, m, k),
+        body: bodyFor(r.method, r.route),
+      });
     }
   }
   for (const [label, rid] of [...JUNK_IDS, ["another user's routine", ids.otherRoutine] as [string, string]]) {
     for (const r of routineRoutes) {
-      add(`${r.method} /api/routines/R${r.suffix} with ${label}`, r.route, { method: r.method, url: `/api/routines/x${r.suffix}`, params: { id: rid }, body: bodyFor(r.method, r.route) });
+      add(`${r.method} /api/routines/R${r.suffix} with ${label}`, r.route, {
+        method: r.method,
+        url: `/api/routines/x${r.suffix}`,
+        params: { id: rid },
+        body: bodyFor(r.method, r.route),
+      });
     }
   }
-  add("POST /api/threads continuing another user's thread", threadsRoute, { method: "POST", url: "/api/threads", body: { workspaceOf: ids.otherThread } });
-  add("POST /api/threads continuing a thread that does not exist", threadsRoute, { method: "POST", url: "/api/threads", body: { workspaceOf: "nosuch" } });
+  add("POST /api/threads continuing another user's thread", threadsRoute, {
+    method: "POST",
+    url: "/api/threads",
+    body: { workspaceOf: ids.otherThread },
+  });
+  add("POST /api/threads continuing a thread that does not exist", threadsRoute, {
+    method: "POST",
+    url: "/api/threads",
+    body: { workspaceOf: "nosuch" },
+  });
   return cases;
 }
 
@@ -77,25 +133,57 @@ export function badInputCases(ids: Ids, cronSecret: string): Case[] {
   const cases: Case[] = [];
   const add = (name: string, route: Route, call: Call) => cases.push({ name, route, call });
   const routine = (body: unknown, method = "PATCH"): Call =>
-    method === "POST" ? { method, url: "/api/routines", body } : { method, url: `/api/routines/${ids.routine}`, params: { id: ids.routine }, body };
-  const resolve = (body: unknown): Call => ({ method: "POST", url: `/api/threads/${ids.thread}/actions/k/resolve`, params: { id: ids.thread, key: ids.key }, body });
+    method === "POST"
+      ? { method, url: "/api/routines", body }
+      : { method, url: `/api/routines/${ids.routine}`, params: { id: ids.routine }, body };
+  const resolve = (body: unknown): Call => ({
+    method: "POST",
+    url: `/api/threads/${ids.thread}/actions/k/resolve`,
+    params: { id: ids.thread, key: ids.key },
+    body,
+  });
 
-  for (const n of BAD_NUMBERS) add(`outbox ?limit=${JSON.stringify(n)}`, outboxRoute, { method: "GET", url: `/api/outbox?limit=${encodeURIComponent(n)}` });
-  for (const [label, junk] of JUNK_IDS) add(`outbox ?threadId ${label}`, outboxRoute, { method: "GET", url: `/api/outbox?threadId=${queryValue(junk)}` });
+  for (const n of BAD_NUMBERS)
+    add(`outbox ?limit=${JSON.stringify(n)}`, outboxRoute, { method: "GET", url: `/api/outbox?limit=${encodeURIComponent(n)}` });
+  for (const [label, junk] of JUNK_IDS)
+    add(`outbox ?threadId ${label}`, outboxRoute, { method: "GET", url: `/api/outbox?threadId=${queryValue(junk)}` });
 
   for (const workspaceOf of [...JUNK_IDS.map(([, j]) => j), 5, null, [], {}, true]) {
-    add(`continue with workspaceOf ${JSON.stringify(workspaceOf).slice(0, 30)}`, threadsRoute, { method: "POST", url: "/api/threads", body: { workspaceOf } });
+    add(`continue with workspaceOf ${JSON.stringify(workspaceOf).slice(0, 30)}`, threadsRoute, {
+      method: "POST",
+      url: "/api/threads",
+      body: { workspaceOf },
+    });
   }
-  add("continue with an unknown field", threadsRoute, { method: "POST", url: "/api/threads", body: { workspaceOf: ids.thread, copyFiles: true } });
+  add("continue with an unknown field", threadsRoute, {
+    method: "POST",
+    url: "/api/threads",
+    body: { workspaceOf: ids.thread, copyFiles: true },
+  });
 
   const good = { name: "n", instructions: "i", cron: "0 9 * * *", timezone: "UTC" };
-  const fieldJunk: [string, unknown][] = [["NUL", NUL], ["lone surrogate", LONE], ["number", 5], ["null", null], ["empty", "  "], ["huge", "x".repeat(9000)], ["array", ["a"]]];
+  const fieldJunk: [string, unknown][] = [
+    ["NUL", NUL],
+    ["lone surrogate", LONE],
+    ["number", 5],
+    ["null", null],
+    ["empty", "  "],
+    ["huge", "x".repeat(9000)],
+    ["array", ["a"]],
+  ];
   for (const method of ["POST", "PATCH"]) {
     for (const field of ["name", "instructions", "cron", "timezone"]) {
-      for (const [label, value] of fieldJunk) add(`${method} routine ${field} ${label}`, routinesOrRoutine(method), routine({ ...good, [field]: value }, method));
+      for (const [label, value] of fieldJunk)
+        add(`${method} routine ${field} ${label}`, routinesOrRoutine(method), routine({ ...good, [field]: value }, method));
     }
-    for (const enabled of ["yes", 1, null]) add(`${method} routine enabled ${JSON.stringify(enabled)}`, routinesOrRoutine(method), routine({ ...good, enabled }, method));
-    for (const [field, value] of [["cron", "61 * * * *"], ["cron", "* * * * * * * *"], ["timezone", "Mars/Olympus"], ["timezone", "../../etc/passwd"]]) {
+    for (const enabled of ["yes", 1, null])
+      add(`${method} routine enabled ${JSON.stringify(enabled)}`, routinesOrRoutine(method), routine({ ...good, enabled }, method));
+    for (const [field, value] of [
+      ["cron", "61 * * * *"],
+      ["cron", "* * * * * * * *"],
+      ["timezone", "Mars/Olympus"],
+      ["timezone", "../../etc/passwd"],
+    ]) {
       add(`${method} routine ${field} ${value}`, routinesOrRoutine(method), routine({ ...good, [field]: value }, method));
     }
     add(`${method} routine unknown field`, routinesOrRoutine(method), routine({ ...good, userId: "someone" }, method));
@@ -108,7 +196,13 @@ export function badInputCases(ids: Ids, cronSecret: string): Case[] {
     add(`resolve ${JSON.stringify(body)}`, resolveRoute, resolve(body));
   }
   hostileWrites(add, "resolve", resolveRoute, resolve({ decision: "mark_sent" }), 1024);
-  hostileWrites(add, "continue in a new chat", threadsRoute, { method: "POST", url: "/api/threads", body: { workspaceOf: ids.thread } }, 4096);
+  hostileWrites(
+    add,
+    "continue in a new chat",
+    threadsRoute,
+    { method: "POST", url: "/api/threads", body: { workspaceOf: ids.thread } },
+    4096,
+  );
 
   // Routes that take no body still refuse forms and other origins before doing anything.
   const bodyless: [string, Route, Call][] = [
@@ -126,17 +220,37 @@ export function badInputCases(ids: Ids, cronSecret: string): Case[] {
 
   // Account bodies: better-auth checks their shape, the gate what the databases cannot store.
   const signUp = { email: "new@person.test", password: "a-long-password", name: "New" };
-  for (const [path, body] of [["/sign-up/email", signUp], ["/sign-in/email", { email: signUp.email, password: signUp.password }], ["/update-user", { name: "n" }]] as const) {
+  for (const [path, body] of [
+    ["/sign-up/email", signUp],
+    ["/sign-in/email", { email: signUp.email, password: signUp.password }],
+    ["/update-user", { name: "n" }],
+  ] as const) {
     for (const field of Object.keys(body)) {
-      for (const [label, text] of [["NUL", NUL], ["lone surrogate", LONE]]) add(`auth ${path} ${field} ${label}`, authRoute, { method: "POST", url: `/api/auth${path}`, body: { ...body, [field]: text } });
+      for (const [label, text] of [
+        ["NUL", NUL],
+        ["lone surrogate", LONE],
+      ])
+        add(`auth ${path} ${field} ${label}`, authRoute, { method: "POST", url: `/api/auth${path}`, body: { ...body, [field]: text } });
     }
     add(`auth ${path} with a NUL in a key`, authRoute, { method: "POST", url: `/api/auth${path}`, body: { ...body, [NUL]: 1 } });
     hostileWrites(add, `auth ${path}`, authRoute, { method: "POST", url: `/api/auth${path}`, body }, 16_384);
   }
 
   // Same length as the right header in UTF-16 units, not in bytes.
-  const auths = ["", "Bearer", `Bearer ${"é".repeat(cronSecret.length)}`, `Bearer ${cronSecret.slice(1)}ÿ`, `Bearer ${"x".repeat(8000)}`, `bearer ${cronSecret}`];
-  for (const a of auths) add(`cron with authorization ${JSON.stringify(a.slice(0, 20))}`, cronRoute, { method: "GET", url: "/api/cron/routines", headers: { authorization: a } });
+  const auths = [
+    "",
+    "Bearer",
+    `Bearer ${"é".repeat(cronSecret.length)}`,
+    `Bearer ${cronSecret.slice(1)}ÿ`,
+    `Bearer ${"x".repeat(8000)}`,
+    `bearer ${cronSecret}`,
+  ];
+  for (const a of auths)
+    add(`cron with authorization ${JSON.stringify(a.slice(0, 20))}`, cronRoute, {
+      method: "GET",
+      url: "/api/cron/routines",
+      headers: { authorization: a },
+    });
   return cases;
 }
 

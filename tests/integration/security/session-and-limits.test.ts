@@ -63,7 +63,12 @@ describe.each(testDatabases())("sessions and abuse limits on $name", (target) =>
     const victim = jar.values.get("lrc_session");
     const users = await env.db.user.count();
     const threads = await env.db.thread.count();
-    const res = await callRoute(threadsRoute, { method: "POST", url: "/api/threads", headers: { origin: "http://evil.test", "content-type": "text/plain" }, body: "x" });
+    const res = await callRoute(threadsRoute, {
+      method: "POST",
+      url: "/api/threads",
+      headers: { origin: "http://evil.test", "content-type": "text/plain" },
+      body: "x",
+    });
     expect(res.status).toBe(403);
     expect(jar.values.get("lrc_session")).toBe(victim);
     expect(jar.sets).toBe(1);
@@ -81,7 +86,12 @@ describe.each(testDatabases())("sessions and abuse limits on $name", (target) =>
     expect(body.error).toMatchObject({ code: "rate_limited", retryAfterSeconds: retryAfter });
     expect(body.error.message).toContain(`send again in ${retryAfter} s`);
 
-    const chat = () => callRoute(chatRoute, { method: "POST", url: "/api/chat", body: { id: "nosuchthread", message: { role: "user", parts: [{ type: "text", text: "hi" }] } } });
+    const chat = () =>
+      callRoute(chatRoute, {
+        method: "POST",
+        url: "/api/chat",
+        body: { id: "nosuchthread", message: { role: "user", parts: [{ type: "text", text: "hi" }] } },
+      });
     expect((await chat()).status).toBe(404);
     expect((await chat()).status).toBe(404);
     expect((await chat()).status).toBe(429);
@@ -90,7 +100,9 @@ describe.each(testDatabases())("sessions and abuse limits on $name", (target) =>
   it("the counter is one atomic statement: of 20 concurrent requests exactly the allowance passes", async () => {
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => countRequest("concurrent-user", "write")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(4);
-    expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason.code === "rate_limited")).toBe(true);
+    expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason.code === "rate_limited")).toBe(
+      true,
+    );
     // A new window starts over.
     const later = Date.now() + 3600_000;
     await expect(countRequest("concurrent-user", "write", later)).resolves.toBeUndefined();

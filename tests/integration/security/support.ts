@@ -40,7 +40,11 @@ export async function callRoute(mod: RouteModule, call: Call): Promise<Response>
   if (!fn) throw new Error(`route has no ${call.method}`);
   const raw = call.body;
   const body = raw === undefined ? undefined : typeof raw === "string" || raw instanceof Uint8Array ? raw : JSON.stringify(raw);
-  const headers: Record<string, string> = { host: "127.0.0.1:3000", ...(body !== undefined ? { "content-type": "application/json" } : {}), ...call.headers };
+  const headers: Record<string, string> = {
+    host: "127.0.0.1:3000",
+    ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    ...call.headers,
+  };
   const req = new Request(ORIGIN + call.url, { method: call.method, headers, body: body as BodyInit | undefined });
   return fn(req, { params: Promise.resolve(call.params ?? {}) });
 }

@@ -30,7 +30,8 @@ export async function provision(target: TestDatabase): Promise<Provisioned> {
     const db = createDb(url);
     setDbForTests(db);
     return {
-      db, url,
+      db,
+      url,
       drop: async () => {
         await db.$disconnect();
         for (const ext of ["", "-wal", "-shm"]) fs.rmSync(file + ext, { force: true });
@@ -49,7 +50,8 @@ export async function provision(target: TestDatabase): Promise<Provisioned> {
   const db = createDb(url);
   setDbForTests(db);
   return {
-    db, url,
+    db,
+    url,
     drop: async () => {
       await db.$disconnect();
       const again = new pg.Client({ connectionString: target.url });

@@ -3,7 +3,10 @@ import { appendMessage, type StoredMessage } from "@/lib/db/messages";
 import { countTokens } from "@/lib/ai/tokens";
 
 /** Appends alternating user/assistant messages with real token counts; returns them in order. */
-export async function seedConversation(threadId: string, texts: Array<[role: "user" | "assistant", text: string]>): Promise<StoredMessage[]> {
+export async function seedConversation(
+  threadId: string,
+  texts: Array<[role: "user" | "assistant", text: string]>,
+): Promise<StoredMessage[]> {
   const out: StoredMessage[] = [];
   for (const [role, text] of texts) {
     out.push(await appendMessage(threadId, { role, parts: [{ type: "text", text }], text, tokens: countTokens(text) }));
@@ -16,7 +19,10 @@ export async function seedSummary(db: Db, threadId: string, text: string, cutMes
 }
 
 /** The echoed prompt from an `echo input` reply: what the offline model received. */
-export function echoedPrompt(replyText: string): { system: string; messages: Array<{ role: string; parts: Array<{ type: string; text?: string }> }> } {
+export function echoedPrompt(replyText: string): {
+  system: string;
+  messages: Array<{ role: string; parts: Array<{ type: string; text?: string }> }>;
+} {
   const match = /```json\n([\s\S]*?)\n```/.exec(replyText);
   if (!match) throw new Error(`no echoed prompt in: ${replyText.slice(0, 200)}`);
   return JSON.parse(match[1]);

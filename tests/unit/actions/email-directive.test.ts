@@ -3,7 +3,9 @@ import { parseDirectives } from "@/lib/ai/offline/directives";
 
 describe("offline email directive", () => {
   it("turns `email`, `subject:` and a fenced body into a send_email call", () => {
-    const { directives, problems } = parseDirectives("Send the report.\nemail me@example.com\n\nsubject:  Weekly report \n```\n# Hi\n\n**bold**\n```\nlist files");
+    const { directives, problems } = parseDirectives(
+      "Send the report.\nemail me@example.com\n\nsubject:  Weekly report \n```\n# Hi\n\n**bold**\n```\nlist files",
+    );
     expect(problems).toEqual([]);
     expect(directives).toEqual([
       { kind: "tool", toolName: "send_email", input: { to: "me@example.com", subject: "Weekly report", body: "# Hi\n\n**bold**" } },

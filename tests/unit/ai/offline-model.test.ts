@@ -30,7 +30,11 @@ describe("offline model via streamText", () => {
     expect(usage.outputTokens).toBe(countTokens(text));
     expect(await result.finishReason).toBe("stop");
 
-    const again = await generateText({ model: createOfflineModel(), system: SYSTEM, prompt: "Please migrate the billing module to the new API." });
+    const again = await generateText({
+      model: createOfflineModel(),
+      system: SYSTEM,
+      prompt: "Please migrate the billing module to the new API.",
+    });
     expect(again.text).toBe(text); // deterministic across instances and across stream/generate
   });
 

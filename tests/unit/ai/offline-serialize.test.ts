@@ -42,12 +42,15 @@ describe("serializePrompt", () => {
   it("tokenizes per message exactly like the whole prompt, for arbitrary text", () => {
     const text = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.constantFrom("", " ", "\n", "a/", "x\n\n ", "don't", "'s"));
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom("user", "assistant") as fc.Arbitrary<"user" | "assistant">, text), { maxLength: 5 }), (msgs) => {
-        const p: LanguageModelV4Prompt = msgs.map(([role, t]) => ({ role, content: [{ type: "text", text: t }] }));
-        const whole = encodeTokens(serializePrompt(p));
-        const pieces = promptSegments(p).flatMap((s) => encodeTokens(s));
-        expect(pieces).toEqual(whole);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom("user", "assistant") as fc.Arbitrary<"user" | "assistant">, text), { maxLength: 5 }),
+        (msgs) => {
+          const p: LanguageModelV4Prompt = msgs.map(([role, t]) => ({ role, content: [{ type: "text", text: t }] }));
+          const whole = encodeTokens(serializePrompt(p));
+          const pieces = promptSegments(p).flatMap((s) => encodeTokens(s));
+          expect(pieces).toEqual(whole);
+        },
+      ),
       { numRuns: 300 },
     );
   });

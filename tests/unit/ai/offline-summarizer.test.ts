@@ -15,15 +15,24 @@ async function summarize(previousSummary: string | null, messages: { role: strin
 
 const conversation = [
   { role: "user", text: "Migrate the billing service from REST to gRPC. Keep the old endpoints until v3 ships." },
-  { role: "assistant", text: `${OFFLINE_NOTICE}\n\nWe decided to use \`protoc-gen-ts\` for codegen. See https://grpc.io/docs/languages/node/ for details.` },
-  { role: "user", text: "- [x] write plan.md\n- [ ] port invoiceService to services/billing/invoice.ts\nTODO: update OPENAI_API_KEY docs\nThe schema step is done." },
+  {
+    role: "assistant",
+    text: `${OFFLINE_NOTICE}\n\nWe decided to use \`protoc-gen-ts\` for codegen. See https://grpc.io/docs/languages/node/ for details.`,
+  },
+  {
+    role: "user",
+    text: "- [x] write plan.md\n- [ ] port invoiceService to services/billing/invoice.ts\nTODO: update OPENAI_API_KEY docs\nThe schema step is done.",
+  },
 ];
 
 describe("offline summarizer", () => {
   it("does not take its own canned reply, which quotes the user, for a decision", async () => {
     const text = await summarize(null, [
       { role: "user", text: "Please keep loadAccount stable." },
-      { role: "assistant", text: `${OFFLINE_NOTICE}\n\nYou said: "Please keep loadAccount stable." This is a fixed reply to user message 1 (310 tokens of context); I cannot reason offline.` },
+      {
+        role: "assistant",
+        text: `${OFFLINE_NOTICE}\n\nYou said: "Please keep loadAccount stable." This is a fixed reply to user message 1 (310 tokens of context); I cannot reason offline.`,
+      },
     ]);
     expect(parseSummarySections(text).Decisions).toEqual(["Please keep loadAccount stable."]);
     expect(text).not.toContain("fixed reply");
@@ -34,15 +43,19 @@ describe("offline summarizer", () => {
     const sections = parseSummarySections(text);
     expect(Object.keys(sections)).toEqual(["Goal", "Decisions", "Files produced", "Done", "Open items", "Names and paths"]);
     expect(sections.Goal).toEqual(["Migrate the billing service from REST to gRPC."]);
-    expect(sections.Decisions).toEqual([
-      "Keep the old endpoints until v3 ships.",
-      "We decided to use `protoc-gen-ts` for codegen.",
-    ]);
+    expect(sections.Decisions).toEqual(["Keep the old endpoints until v3 ships.", "We decided to use `protoc-gen-ts` for codegen."]);
     expect(sections["Files produced"]).toEqual(["plan.md", "services/billing/invoice.ts"]);
     expect(sections.Done).toEqual(["[x] write plan.md", "The schema step is done."]);
     expect(sections["Open items"]).toEqual(["[ ] port invoiceService to services/billing/invoice.ts", "TODO: update OPENAI_API_KEY docs"]);
     expect(sections["Names and paths"]).toEqual(
-      expect.arrayContaining(["protoc-gen-ts", "https://grpc.io/docs/languages/node/", "plan.md", "services/billing/invoice.ts", "invoiceService", "OPENAI_API_KEY"]),
+      expect.arrayContaining([
+        "protoc-gen-ts",
+        "https://grpc.io/docs/languages/node/",
+        "plan.md",
+        "services/billing/invoice.ts",
+        "invoiceService",
+        "OPENAI_API_KEY",
+      ]),
     );
     // The offline notice is not conversation content.
     expect(text).not.toContain("Offline model");
@@ -111,7 +124,12 @@ describe("summarizer input protocol", () => {
 describe("offline summarizer latency", () => {
   it("takes summaryDelayMs like a remote summarizer, and an abort ends the wait", async () => {
     const model = createOfflineModel({ delayMs: 0, summaryDelayMs: 300 });
-    const call = () => generateText({ model, system: SUMMARIZER_SYSTEM_PROMPT, prompt: buildSummarizerPrompt({ previousSummary: null, messages: conversation }) });
+    const call = () =>
+      generateText({
+        model,
+        system: SUMMARIZER_SYSTEM_PROMPT,
+        prompt: buildSummarizerPrompt({ previousSummary: null, messages: conversation }),
+      });
     const t0 = performance.now();
     await call();
     expect(performance.now() - t0).toBeGreaterThanOrEqual(290);

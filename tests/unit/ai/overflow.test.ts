@@ -19,20 +19,27 @@ function apiError(statusCode: number, body: unknown, message?: string): APICallE
 
 const openai = apiError(400, {
   error: {
-    message: "This model's maximum context length is 128000 tokens. However, your messages resulted in 130512 tokens. Please reduce the length of the messages.",
+    message:
+      "This model's maximum context length is 128000 tokens. However, your messages resulted in 130512 tokens. Please reduce the length of the messages.",
     type: "invalid_request_error",
     param: "messages",
     code: "context_length_exceeded",
   },
 });
-const openaiCodeOnly = apiError(400, { error: { message: "Input too long.", type: "invalid_request_error", code: "context_length_exceeded" } });
+const openaiCodeOnly = apiError(400, {
+  error: { message: "Input too long.", type: "invalid_request_error", code: "context_length_exceeded" },
+});
 const anthropic = apiError(400, {
   type: "error",
   error: { type: "invalid_request_error", message: "prompt is too long: 208310 tokens > 200000 maximum" },
 });
 const anthropicLimit = apiError(400, {
   type: "error",
-  error: { type: "invalid_request_error", message: "input length and `max_tokens` exceed context limit: 188240 + 21333 > 200000, decrease input length or `max_tokens` and try again" },
+  error: {
+    type: "invalid_request_error",
+    message:
+      "input length and `max_tokens` exceed context limit: 188240 + 21333 > 200000, decrease input length or `max_tokens` and try again",
+  },
 });
 // Old vLLM: top-level error object the OpenAI-compatible handler cannot parse; message is the status text.
 const vllm = apiError(
@@ -41,18 +48,30 @@ const vllm = apiError(
   "Bad Request",
 );
 const llamacpp = apiError(400, {
-  error: { code: 400, message: "the request exceeds the available context size, try increasing it", type: "exceed_context_size_error", n_prompt_tokens: 9000, n_ctx: 8192 },
+  error: {
+    code: 400,
+    message: "the request exceeds the available context size, try increasing it",
+    type: "exceed_context_size_error",
+    n_prompt_tokens: 9000,
+    n_ctx: 8192,
+  },
 });
 const llamacppTypeOnly = apiError(400, { error: { code: 400, message: "request rejected", type: "exceed_context_size_error" } });
 const ollama = apiError(400, { error: { message: "context length exceeded", type: "invalid_request_error" } });
 const ollamaInput = apiError(500, { error: { message: "input length exceeds the context length", type: "api_error" } });
 
 const rateLimit = apiError(429, {
-  error: { message: "Request too large for gpt-4o on tokens per min (TPM): Limit 30000, Requested 130512.", type: "tokens", code: "rate_limit_exceeded" },
+  error: {
+    message: "Request too large for gpt-4o on tokens per min (TPM): Limit 30000, Requested 130512.",
+    type: "tokens",
+    code: "rate_limit_exceeded",
+  },
 });
 const auth = apiError(401, { error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" } });
 const server = apiError(500, { error: { message: "The server had an error while processing your request.", type: "server_error" } });
-const badRequest = apiError(400, { error: { message: "Invalid 'messages[2].content': string too short.", type: "invalid_request_error", code: null } });
+const badRequest = apiError(400, {
+  error: { message: "Invalid 'messages[2].content': string too short.", type: "invalid_request_error", code: null },
+});
 
 describe("isContextOverflowError", () => {
   it.each([
@@ -86,7 +105,11 @@ describe("isContextOverflowError", () => {
     expect(isContextOverflowError(new Error("stream failed", { cause: anthropic }))).toBe(true);
     const retry = new RetryError({ message: "Failed after 2 attempts", reason: "maxRetriesExceeded", errors: [server, openai] });
     expect(isContextOverflowError(retry)).toBe(true);
-    const retryNoOverflow = new RetryError({ message: "Failed after 2 attempts", reason: "maxRetriesExceeded", errors: [server, rateLimit] });
+    const retryNoOverflow = new RetryError({
+      message: "Failed after 2 attempts",
+      reason: "maxRetriesExceeded",
+      errors: [server, rateLimit],
+    });
     expect(isContextOverflowError(retryNoOverflow)).toBe(false);
   });
 

@@ -71,7 +71,12 @@ describe("model registry", () => {
     expect(summary).toMatchObject({ id: "anthropic:claude-3-5-haiku-latest", family: "anthropic", contextWindow: 200_000 });
     expect(summary.model.provider).toMatch(/^anthropic/);
 
-    setEnv({ CHAT_MODEL: "compatible:llama3.1:8b", SUMMARY_MODEL: "", OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:11434/v1", OPENAI_COMPATIBLE_NAME: "ollama" });
+    setEnv({
+      CHAT_MODEL: "compatible:llama3.1:8b",
+      SUMMARY_MODEL: "",
+      OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:11434/v1",
+      OPENAI_COMPATIBLE_NAME: "ollama",
+    });
     const local = getChatModel();
     expect(local).toMatchObject({ id: "compatible:llama3.1:8b", family: "other", contextWindow: undefined });
     expect(local.model.modelId).toBe("llama3.1:8b");

@@ -29,7 +29,9 @@ describe("classifyTurnError", () => {
   });
 
   it("passes a provider's own error text on, with its status", () => {
-    expect(classifyTurnError(apiError(529, "model overloaded")).message).toBe("The model provider returned an error (HTTP 529): model overloaded");
+    expect(classifyTurnError(apiError(529, "model overloaded")).message).toBe(
+      "The model provider returned an error (HTTP 529): model overloaded",
+    );
   });
 
   it("treats network failures as the provider being down", () => {
@@ -38,7 +40,7 @@ describe("classifyTurnError", () => {
 
   it("never shows internal error text", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const f = classifyTurnError(new Error("relation \"Message\" does not exist at db.internal"));
+    const f = classifyTurnError(new Error('relation "Message" does not exist at db.internal'));
     expect(f.code).toBe("internal");
     expect(f.message).not.toContain("db.internal");
     expect(log).toHaveBeenCalled();

@@ -24,7 +24,10 @@ describe("checkSummaryText", () => {
     expect(checkSummaryText("I'm sorry, but I cannot summarize this conversation.").ok).toBe(false);
   });
   it("accepts a summary whose subject sounds like an error", () => {
-    expect(checkSummaryText("## Goal\nAdd a per-user rate limit to the API.\n## Decisions\n- Return 503 service unavailable when Redis is down.").ok).toBe(true);
+    expect(
+      checkSummaryText("## Goal\nAdd a per-user rate limit to the API.\n## Decisions\n- Return 503 service unavailable when Redis is down.")
+        .ok,
+    ).toBe(true);
   });
   it("accepts a real summary", () => {
     expect(checkSummaryText("## Goal\nMove callers from getAccount to loadAccount.\n## Open items\n- src/cli/accounts.ts").ok).toBe(true);
@@ -38,7 +41,9 @@ describe("required and lost names", () => {
     const required = sightings.map((s) => s.name);
     expect(sightings[0]).toMatchObject({ seq: 7, where: "message 7 (user)" });
     expect(required).toEqual(expect.arrayContaining(["src/api/accounts.ts", "loadAccount", "https://example.com/spec", "migration.md"]));
-    expect(missingNames(required, "We edit src/api/accounts.ts via loadAccount.")).toEqual(expect.arrayContaining(["https://example.com/spec", "migration.md"]));
+    expect(missingNames(required, "We edit src/api/accounts.ts via loadAccount.")).toEqual(
+      expect.arrayContaining(["https://example.com/spec", "migration.md"]),
+    );
     expect(missingNames(required, "We edit src/api/accounts.ts via loadAccount.")).not.toContain("loadAccount");
   });
 });

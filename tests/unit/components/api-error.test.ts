@@ -3,7 +3,9 @@ import { ApiError, conflictDetails, isConflict, isNotFound, readableError, toApi
 
 describe("ApiError", () => {
   it("carries the server's code, message and the other fields of the error body", () => {
-    const e = ApiError.fromBody(409, "Conflict", { error: { code: "conflict", message: "The file changed.", currentVersion: 4, lastAuthor: "agent", deleted: false } });
+    const e = ApiError.fromBody(409, "Conflict", {
+      error: { code: "conflict", message: "The file changed.", currentVersion: 4, lastAuthor: "agent", deleted: false },
+    });
     expect(e).toMatchObject({ status: 409, code: "conflict", message: "The file changed." });
     expect(isConflict(e)).toBe(true);
     expect(conflictDetails(e)).toEqual({ currentVersion: 4, lastAuthor: "agent", deleted: false });
@@ -30,7 +32,10 @@ describe("toApiError: the chat stream's errors read back into the same class", (
 
   it("names a failed fetch as the network, and keeps any other sentence as it is", () => {
     expect(toApiError(new TypeError("Failed to fetch")).code).toBe("network");
-    expect(toApiError(new Error("The offline model failed on purpose."))).toMatchObject({ code: "unknown", message: "The offline model failed on purpose." });
+    expect(toApiError(new Error("The offline model failed on purpose."))).toMatchObject({
+      code: "unknown",
+      message: "The offline model failed on purpose.",
+    });
     expect(readableError("")).toBe("Something went wrong. Please try again.");
   });
 });

@@ -6,8 +6,18 @@ import type { ApiMessage, MessagePage, MessageStatus } from "@/lib/api";
 function msg(seq: number, over: Partial<ApiMessage> = {}): ApiMessage {
   const role = seq % 2 === 1 ? "user" : "assistant";
   return {
-    id: `m${seq}`, seq, role, parts: [{ type: "text", text: `text ${seq}` }], text: `text ${seq}`, tokens: 3,
-    status: "complete", error: null, errorCode: null, runStart: false, createdAt: new Date(seq * 1000).toISOString(), ...over,
+    id: `m${seq}`,
+    seq,
+    role,
+    parts: [{ type: "text", text: `text ${seq}` }],
+    text: `text ${seq}`,
+    tokens: 3,
+    status: "complete",
+    error: null,
+    errorCode: null,
+    runStart: false,
+    createdAt: new Date(seq * 1000).toISOString(),
+    ...over,
   };
 }
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i));

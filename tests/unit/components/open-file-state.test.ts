@@ -1,13 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { conflictSentence, isDirty, openFileReducer, type OpenFileAction, type OpenFileState, type ReadyFile } from "@/components/workspace/open-file-state";
+import {
+  conflictSentence,
+  isDirty,
+  openFileReducer,
+  type OpenFileAction,
+  type OpenFileState,
+  type ReadyFile,
+} from "@/components/workspace/open-file-state";
 import type { LoadedFile } from "@/components/workspace/types";
 
 const file = (version: number, content: string, over: Partial<LoadedFile> = {}): LoadedFile => ({
-  path: "plan.md", version, lastAuthor: "person", updatedAt: new Date(version * 1000).toISOString(), content, ...over,
+  path: "plan.md",
+  version,
+  lastAuthor: "person",
+  updatedAt: new Date(version * 1000).toISOString(),
+  content,
+  ...over,
 });
 const run = (state: OpenFileState, ...actions: OpenFileAction[]) => actions.reduce(openFileReducer, state);
-const opened = (f: LoadedFile = file(1, "v1")) => run({ status: "none" }, { type: "open", path: f.path }, { type: "loaded", file: f }) as ReadyFile;
-const meta = (version: number, path = "plan.md") => ({ path, version, size: 2, lastAuthor: "person" as const, updatedAt: new Date().toISOString() });
+const opened = (f: LoadedFile = file(1, "v1")) =>
+  run({ status: "none" }, { type: "open", path: f.path }, { type: "loaded", file: f }) as ReadyFile;
+const meta = (version: number, path = "plan.md") => ({
+  path,
+  version,
+  size: 2,
+  lastAuthor: "person" as const,
+  updatedAt: new Date().toISOString(),
+});
 
 describe("openFileReducer: loading", () => {
   it("opens the file that was asked for, and ignores an answer for another path", () => {
@@ -25,7 +44,11 @@ describe("openFileReducer: loading", () => {
   });
 
   it("a failed load of a missing file waits for it", () => {
-    const s = run({ status: "none" }, { type: "open", path: "plan.md" }, { type: "loadFailed", path: "plan.md", message: "not found", missing: true });
+    const s = run(
+      { status: "none" },
+      { type: "open", path: "plan.md" },
+      { type: "loadFailed", path: "plan.md", message: "not found", missing: true },
+    );
     expect(s).toEqual({ status: "failed", path: "plan.md", message: "not found", missing: true });
   });
 });
@@ -69,14 +92,24 @@ describe("openFileReducer: remote changes against the draft", () => {
 
 describe("openFileReducer: saving and renaming", () => {
   it("a save moves the base to the saved version with the content sent, and clears the conflict", () => {
-    const s = run(opened(), { type: "edit", draft: "sent" }, { type: "saveStarted" }, { type: "edit", draft: "sent and more" },
-      { type: "saved", file: meta(2), content: "sent" });
+    const s = run(
+      opened(),
+      { type: "edit", draft: "sent" },
+      { type: "saveStarted" },
+      { type: "edit", draft: "sent and more" },
+      { type: "saved", file: meta(2), content: "sent" },
+    );
     expect(s).toMatchObject({ saving: false, base: { version: 2, content: "sent" }, draft: "sent and more" });
     expect(isDirty(s)).toBe(true);
   });
 
   it("a failed save keeps the draft and shows the error; a save ending in a conflict shows no error (the conflict bar explains)", () => {
-    const failed = run(opened(), { type: "edit", draft: "x" }, { type: "saveStarted" }, { type: "saveFailed", message: "Not saved: offline" });
+    const failed = run(
+      opened(),
+      { type: "edit", draft: "x" },
+      { type: "saveStarted" },
+      { type: "saveFailed", message: "Not saved: offline" },
+    );
     expect(failed).toMatchObject({ saving: false, error: "Not saved: offline", draft: "x" });
     expect(run(failed, { type: "saveStarted" }, { type: "saveFailed", message: null })).toMatchObject({ error: null });
   });
@@ -89,13 +122,18 @@ describe("openFileReducer: saving and renaming", () => {
   it("a restore replaces the file only if it is still the one open", () => {
     const s = opened();
     expect(run(s, { type: "replaced", file: file(4, "restored", { path: "other.md" }), notice: null })).toBe(s);
-    expect(run(s, { type: "replaced", file: file(4, "restored"), notice: "Restored version 1" })).toMatchObject({ draft: "restored", notice: "Restored version 1" });
+    expect(run(s, { type: "replaced", file: file(4, "restored"), notice: "Restored version 1" })).toMatchObject({
+      draft: "restored",
+      notice: "Restored version 1",
+    });
   });
 });
 
 describe("conflictSentence", () => {
   it("says who changed or deleted the file", () => {
-    expect(conflictSentence({ kind: "changed", theirs: file(3, "x", { lastAuthor: "agent" }) })).toBe("The agent changed this file (version 3).");
+    expect(conflictSentence({ kind: "changed", theirs: file(3, "x", { lastAuthor: "agent" }) })).toBe(
+      "The agent changed this file (version 3).",
+    );
     expect(conflictSentence({ kind: "deleted", version: 4, by: "person" })).toMatch(/^Someone else deleted this file \(version 4\)/);
   });
 });

@@ -3,7 +3,16 @@ import { turnErrorWords } from "@/components/chat/turn-error-words";
 
 describe("turnErrorWords", () => {
   it("words every turn error code, and the two-tab refusal, for a person", () => {
-    const codes = ["context_overflow", "rate_limited", "auth", "provider_down", "tool_failed", "interrupted", "internal", "turn_in_progress"];
+    const codes = [
+      "context_overflow",
+      "rate_limited",
+      "auth",
+      "provider_down",
+      "tool_failed",
+      "interrupted",
+      "internal",
+      "turn_in_progress",
+    ];
     const words = codes.map((c) => turnErrorWords(c));
     for (const w of words) expect(w).toMatch(/^[A-Z].*\.$/);
     expect(new Set(words).size).toBe(codes.length);

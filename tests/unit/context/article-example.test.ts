@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  pickCut,
-  planModelInput,
-  summaryCutIndex,
-  summaryPartText,
-  type StoredMessage,
-} from "@/lib/context";
+import { pickCut, planModelInput, summaryCutIndex, summaryPartText, type StoredMessage } from "@/lib/context";
 
 // The five-message migration from the design article, run through the
 // planner with a small budget and a fixed summary.

@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  fitSummary, keepsName, latestSightings, mergeNamesFile, messageSightings, NAMES_FILE_NOTICE, parseNamesFile,
+  fitSummary,
+  keepsName,
+  latestSightings,
+  mergeNamesFile,
+  messageSightings,
+  NAMES_FILE_NOTICE,
+  parseNamesFile,
   type StoredPart,
 } from "@/lib/context";
 import { countTokens } from "@/lib/ai/tokens";
@@ -58,34 +64,67 @@ function wholeToken(text: string, name: string): boolean {
 describe("names stay findable with a bounded summary (property)", () => {
   it("every name is in the summary (whole token) or in the names file, and the summary fits its budget", () => {
     fc.assert(
-      fc.property(transcript, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 80 }), fc.integer({ min: 120, max: 900 }), (messages, keep, prose, budget) => {
-        const embedded = [...new Set(messages.flatMap((m) => m.names))];
-        const required = latestSightings(...messages.map(messageSightings));
-        const fitted = fitSummary({ text: lossySummary(embedded, keep, prose), required, maxTokens: budget, count: countTokens, fileHasEntries: false });
-        expect(countTokens(fitted.text)).toBeLessThanOrEqual(budget);
-        const filed = new Set(parseNamesFile(mergeNamesFile(null, fitted.spilled, 1_000_000).content).map((e) => e.name));
-        for (const n of embedded) expect(wholeToken(fitted.text, n) || filed.has(n), n).toBe(true);
-        if (fitted.spilled.length > 0) expect(fitted.text).toContain(NAMES_FILE_NOTICE);
-      }),
+      fc.property(
+        transcript,
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 120, max: 900 }),
+        (messages, keep, prose, budget) => {
+          const embedded = [...new Set(messages.flatMap((m) => m.names))];
+          const required = latestSightings(...messages.map(messageSightings));
+          const fitted = fitSummary({
+            text: lossySummary(embedded, keep, prose),
+            required,
+            maxTokens: budget,
+            count: countTokens,
+            fileHasEntries: false,
+          });
+          expect(countTokens(fitted.text)).toBeLessThanOrEqual(budget);
+          const filed = new Set(parseNamesFile(mergeNamesFile(null, fitted.spilled, 1_000_000).content).map((e) => e.name));
+          for (const n of embedded) expect(wholeToken(fitted.text, n) || filed.has(n), n).toBe(true);
+          if (fitted.spilled.length > 0) expect(fitted.text).toContain(NAMES_FILE_NOTICE);
+        },
+      ),
       { numRuns: 50 },
     );
   });
 
   it("extracts names from tool inputs as parsed values and from tool results, not from the raw JSON", () => {
     const parts: StoredPart[] = [
-      { type: "tool-write_file", toolCallId: "c1", state: "output-available", input: { path: "src/jobs/reconcile.ts", content: "export const reconcileAccount = 1;" }, output: { ok: true } },
-      { type: "tool-read_file", toolCallId: "c2", state: "output-available", input: { path: "plan.md" }, output: { ok: true, content: "see https://example.com/spec and `getAccountHandler`" } },
+      {
+        type: "tool-write_file",
+        toolCallId: "c1",
+        state: "output-available",
+        input: { path: "src/jobs/reconcile.ts", content: "export const reconcileAccount = 1;" },
+        output: { ok: true },
+      },
+      {
+        type: "tool-read_file",
+        toolCallId: "c2",
+        state: "output-available",
+        input: { path: "plan.md" },
+        output: { ok: true, content: "see https://example.com/spec and `getAccountHandler`" },
+      },
     ];
     const sightings = messageSightings({ seq: 4, role: "assistant", parts });
     const names = sightings.map((s) => s.name);
-    expect(names).toEqual(expect.arrayContaining(["src/jobs/reconcile.ts", "reconcileAccount", "plan.md", "https://example.com/spec", "getAccountHandler"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["src/jobs/reconcile.ts", "reconcileAccount", "plan.md", "https://example.com/spec", "getAccountHandler"]),
+    );
     expect(names.some((n) => n.includes('"'))).toBe(false);
     expect(sightings.find((s) => s.name === "getAccountHandler")?.where).toBe("message 4 (assistant, tool read_file result)");
   });
 
   it("keeps the newest sighting, lists newest first, and reads its own file back", () => {
     const merged = mergeNamesFile(
-      mergeNamesFile(null, [{ name: "a.ts", seq: 3, where: "message 3 (user)" }, { name: "b.ts", seq: 5, where: "message 5 (user)" }], 10_000).content,
+      mergeNamesFile(
+        null,
+        [
+          { name: "a.ts", seq: 3, where: "message 3 (user)" },
+          { name: "b.ts", seq: 5, where: "message 5 (user)" },
+        ],
+        10_000,
+      ).content,
       [{ name: "a.ts", seq: 9, where: "message 9 (assistant)" }],
       10_000,
     );

@@ -51,25 +51,13 @@ describe("extractNames", () => {
   });
 
   it("extracts URLs without trailing punctuation, keeping ports", () => {
-    const text =
-      "Docs at https://example.com/guide?x=1, and the [spec](https://spec.example.org/v2). Local: http://localhost:3000.";
-    expect(extractNames(text)).toEqual([
-      "https://example.com/guide?x=1",
-      "https://spec.example.org/v2",
-      "http://localhost:3000",
-    ]);
+    const text = "Docs at https://example.com/guide?x=1, and the [spec](https://spec.example.org/v2). Local: http://localhost:3000.";
+    expect(extractNames(text)).toEqual(["https://example.com/guide?x=1", "https://spec.example.org/v2", "http://localhost:3000"]);
   });
 
   it("recognises camelCase, PascalCase, acronym-led and snake_case identifiers", () => {
     const text = "Call getAccountHandler from LoadAccount via reconcile_account, XMLParser, MAX_TOKENS and __init__.";
-    expect(extractNames(text)).toEqual([
-      "getAccountHandler",
-      "LoadAccount",
-      "reconcile_account",
-      "XMLParser",
-      "MAX_TOKENS",
-      "__init__",
-    ]);
+    expect(extractNames(text)).toEqual(["getAccountHandler", "LoadAccount", "reconcile_account", "XMLParser", "MAX_TOKENS", "__init__"]);
   });
 
   it("skips plain English, abbreviations and one-slash word pairs", () => {
@@ -80,14 +68,7 @@ describe("extractNames", () => {
 
   it("finds bare file names, dotfiles, directories and home paths", () => {
     const text = "Write migration.md, check .env and .eslintrc.json, look in src/components/ and ~/notes, read /etc/x.conf.";
-    expect(extractNames(text)).toEqual([
-      "migration.md",
-      ".env",
-      ".eslintrc.json",
-      "src/components/",
-      "~/notes",
-      "/etc/x.conf",
-    ]);
+    expect(extractNames(text)).toEqual(["migration.md", ".env", ".eslintrc.json", "src/components/", "~/notes", "/etc/x.conf"]);
   });
 
   it("finds identifiers inside calls and member access", () => {
@@ -98,10 +79,7 @@ describe("extractNames", () => {
   });
 
   it("keeps backticked code verbatim and scans backticked phrases", () => {
-    expect(extractNames("Run `main` then `npm run db:migrate src/db/schema.prisma`.")).toEqual([
-      "main",
-      "src/db/schema.prisma",
-    ]);
+    expect(extractNames("Run `main` then `npm run db:migrate src/db/schema.prisma`.")).toEqual(["main", "src/db/schema.prisma"]);
   });
 
   it("deduplicates, keeping first appearance order", () => {

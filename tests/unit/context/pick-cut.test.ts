@@ -12,8 +12,7 @@ const msgs = (...spec: Array<[string, number] | [string, number, true]>): Msg[] 
     ...(runStart ? { runStart } : {}),
   }));
 
-const suffix = (messages: Msg[], from: number) =>
-  messages.slice(from).reduce((sum, m) => sum + m.tokens, 0);
+const suffix = (messages: Msg[], from: number) => messages.slice(from).reduce((sum, m) => sum + m.tokens, 0);
 
 describe("pickCut", () => {
   it("is -1 for an empty transcript", () => {

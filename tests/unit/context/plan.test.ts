@@ -46,12 +46,24 @@ describe("planModelInput", () => {
   });
 
   it("starts at the latest run when there is no summary", () => {
-    const messages = [user("r1", "go", { runStart: true }), assistant("a1", "done"), user("r2", "go", { runStart: true }), assistant("a2", "ok")];
+    const messages = [
+      user("r1", "go", { runStart: true }),
+      assistant("a1", "done"),
+      user("r2", "go", { runStart: true }),
+      assistant("a2", "ok"),
+    ];
     expect(planModelInput(messages, null).messages.map((m) => m.id)).toEqual(["r2", "a2"]);
   });
 
   it("puts the summary first in a copy of the cut message", () => {
-    const cut = { id: "u2", role: "user" as const, parts: [{ type: "text", text: "three" }, { type: "file", url: "x" }] };
+    const cut = {
+      id: "u2",
+      role: "user" as const,
+      parts: [
+        { type: "text", text: "three" },
+        { type: "file", url: "x" },
+      ],
+    };
     const messages = [user("u1", "one"), assistant("a1", "two"), cut, assistant("a2", "four")];
     const plan = planModelInput(messages, { text: "S", cutMessageId: "u2", floorMessageId: null });
 
@@ -86,7 +98,12 @@ describe("planModelInput", () => {
 
   it("marks a summary stale when its cut message is gone and sends the whole run", () => {
     const plan = planModelInput(transcript, { text: "S", cutMessageId: "gone", floorMessageId: null });
-    expect(plan).toEqual({ messages: transcript, window: null, summaryStale: true, staleReason: "an edit or retry removed the cut message" });
+    expect(plan).toEqual({
+      messages: transcript,
+      window: null,
+      summaryStale: true,
+      staleReason: "an edit or retry removed the cut message",
+    });
   });
 
   it("marks a summary stale when the cut is not a user message", () => {
@@ -124,12 +141,7 @@ describe("planModelInput", () => {
   });
 
   it("applies a summary inside the current run, keeping the run's start message verbatim ahead of it", () => {
-    const messages = [
-      user("r1", "go", { runStart: true }),
-      assistant("a1", "done"),
-      user("f1", "follow up"),
-      assistant("a2", "ok"),
-    ];
+    const messages = [user("r1", "go", { runStart: true }), assistant("a1", "done"), user("f1", "follow up"), assistant("a2", "ok")];
     const plan = planModelInput(messages, { text: "S", cutMessageId: "f1", floorMessageId: "r1" });
     expect(plan.window).toEqual({ cutMessageId: "f1" });
     expect(plan.messages.map((m) => m.id)).toEqual(["r1", "f1", "a2"]);

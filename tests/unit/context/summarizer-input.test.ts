@@ -7,7 +7,12 @@ describe("summarizerText", () => {
     const text = summarizerText([
       { type: "step-start" },
       { type: "text", text: "Writing the plan." },
-      { type: "tool-write_file", state: "output-available", input: { path: "migration.md", content: "x".repeat(2000) }, output: { ok: true, version: 1 } },
+      {
+        type: "tool-write_file",
+        state: "output-available",
+        input: { path: "migration.md", content: "x".repeat(2000) },
+        output: { ok: true, version: 1 },
+      },
       { type: "tool-read_file", state: "output-error", input: { path: "src/a.ts" }, errorText: "not found" },
     ]);
     expect(text).toContain("Writing the plan.");

@@ -7,7 +7,13 @@ const sighting = (name: string, seq: number) => ({ name, seq, where: `message ${
 describe("fitSummary", () => {
   it("leaves a summary that fits and keeps its names alone", () => {
     const text = "## Goal\nMove `getAccount` callers.\n## Open items\n- src/cli/accounts.ts";
-    const fitted = fitSummary({ text, required: [sighting("getAccount", 1), sighting("src/cli/accounts.ts", 2)], maxTokens: 500, count: countTokens, fileHasEntries: false });
+    const fitted = fitSummary({
+      text,
+      required: [sighting("getAccount", 1), sighting("src/cli/accounts.ts", 2)],
+      maxTokens: 500,
+      count: countTokens,
+      fileHasEntries: false,
+    });
     expect(fitted).toEqual({ text, spilled: [], droppedLines: 0 });
   });
 
@@ -36,7 +42,13 @@ describe("fitSummary", () => {
 
   it("rebuilds the summarizer's own unbounded names section", () => {
     const names = Array.from({ length: 300 }, (_, i) => `- pathNumber${i}Here`).join("\n");
-    const fitted = fitSummary({ text: `## Goal\nMigrate.\n## Names and paths\n${names}`, required: [sighting("pathNumber299Here", 9)], maxTokens: 100, count: countTokens, fileHasEntries: false });
+    const fitted = fitSummary({
+      text: `## Goal\nMigrate.\n## Names and paths\n${names}`,
+      required: [sighting("pathNumber299Here", 9)],
+      maxTokens: 100,
+      count: countTokens,
+      fileHasEntries: false,
+    });
     expect(fitted.text).toBe("## Goal\nMigrate.\n\n## Names and paths\n- `pathNumber299Here`");
   });
 });

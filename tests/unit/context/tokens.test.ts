@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  countMessageTokens,
-  estimateWindowTokens,
-  messageText,
-  partTokenText,
-  sumTokens,
-} from "@/lib/context";
+import { countMessageTokens, estimateWindowTokens, messageText, partTokenText, sumTokens } from "@/lib/context";
 
 describe("messageText", () => {
   it("joins text parts with newlines and skips everything else", () => {
@@ -59,17 +53,22 @@ describe("countMessageTokens", () => {
 
   it("calls the counter once per contributing part", () => {
     const calls: string[] = [];
-    countMessageTokens(
-      [{ type: "text", text: "a" }, { type: "step-start" }, { type: "text", text: "b" }],
-      (text) => (calls.push(text), 1),
-    );
+    countMessageTokens([{ type: "text", text: "a" }, { type: "step-start" }, { type: "text", text: "b" }], (text) => (calls.push(text), 1));
     expect(calls).toEqual(["a", "b"]);
   });
 
   it("skips unserialisable payloads instead of throwing", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect(countMessageTokens([{ type: "tool-x", input: cyclic }, { type: "text", text: "ok" }], byChars)).toBe(2);
+    expect(
+      countMessageTokens(
+        [
+          { type: "tool-x", input: cyclic },
+          { type: "text", text: "ok" },
+        ],
+        byChars,
+      ),
+    ).toBe(2);
   });
 });
 

@@ -10,7 +10,12 @@ function request(content: string): ModelMessage[] {
   return [
     { role: "user", content: [{ type: "text", text: "read it" }] },
     { role: "assistant", content: [{ type: "tool-call", toolCallId: "call/1", toolName: "read_file", input: { path: "x.md" } }] },
-    { role: "tool", content: [{ type: "tool-result", toolCallId: "call/1", toolName: "read_file", output: { type: "json", value: { ok: true, content } } }] },
+    {
+      role: "tool",
+      content: [
+        { type: "tool-result", toolCallId: "call/1", toolName: "read_file", output: { type: "json", value: { ok: true, content } } },
+      ],
+    },
   ];
 }
 

@@ -122,7 +122,9 @@ describe("verifyWindow", () => {
 
   it("checks the cut message's own opening text, not only the summary part", async () => {
     const model = await windowedRequest("m03");
-    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0, cutOpeningText: "Now the API handler." })).toEqual({ ok: true });
+    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0, cutOpeningText: "Now the API handler." })).toEqual({
+      ok: true,
+    });
     // The summary landed on another message: the summary part alone would still match.
     const shifted = await windowedRequest("m05");
     expect(verifyWindow(shifted, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });

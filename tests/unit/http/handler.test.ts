@@ -42,7 +42,9 @@ describe("parseBody", () => {
 
   it("names the failing field", async () => {
     await expect(parseBody(post(JSON.stringify({ title: "" })), schema, 1000)).rejects.toMatchObject({
-      code: "invalid_body", status: 400, message: expect.stringContaining('"title"'),
+      code: "invalid_body",
+      status: 400,
+      message: expect.stringContaining('"title"'),
     });
     await expect(parseBody(post(JSON.stringify({ title: "a", count: 1.5 })), schema, 1000)).rejects.toMatchObject({
       message: expect.stringContaining('"count"'),
@@ -118,12 +120,20 @@ describe("handler gate", () => {
 describe("parseBody: encodings", () => {
   const schema = z.object({ title: z.string() }).strict();
   it("refuses invalid UTF-8 instead of replacing it", async () => {
-    const bad = new Request("http://x/api", { method: "POST", body: new Uint8Array([0x7b, 0x22, 0x74, 0x69, 0x74, 0x6c, 0x65, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]) });
+    const bad = new Request("http://x/api", {
+      method: "POST",
+      body: new Uint8Array([0x7b, 0x22, 0x74, 0x69, 0x74, 0x6c, 0x65, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]),
+    });
     await expect(parseBody(bad, schema, 1000)).rejects.toMatchObject({ code: "bad_json" });
   });
 
   it("reads an optional chunked body by its bytes, not its Content-Length", async () => {
-    const stream = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('{"title":"chunked"}')); c.close(); } });
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('{"title":"chunked"}'));
+        c.close();
+      },
+    });
     const chunked = new Request("http://x/api", { method: "POST", body: stream, duplex: "half" } as RequestInit);
     expect(await parseBody(chunked, schema.partial(), 1000, { optional: true })).toEqual({ title: "chunked" });
     expect(await parseBody(new Request("http://x/api", { method: "POST" }), schema.partial(), 1000, { optional: true })).toEqual({});

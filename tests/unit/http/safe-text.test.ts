@@ -28,7 +28,8 @@ describe("bounded integers", () => {
       expect(pageQuerySchema.safeParse({ before }).success, before).toBe(false);
     }
     expect(pageQuerySchema.parse({ before: "2147483647", limit: "200" })).toEqual({ before: "2147483647", limit: 200 });
-    for (const limit of ["0", "201", "99999999999999", "1.5", "abc"]) expect(pageQuerySchema.safeParse({ limit }).success, limit).toBe(false);
+    for (const limit of ["0", "201", "99999999999999", "1.5", "abc"])
+      expect(pageQuerySchema.safeParse({ limit }).success, limit).toBe(false);
   });
 
   it("versions in bodies and query strings fit the database", () => {

@@ -21,7 +21,9 @@ describe("assertSameOrigin", () => {
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
     ]) {
-      expect(() => assertSameOrigin(h(headers), OWN), JSON.stringify(headers)).toThrow(expect.objectContaining({ code: "forbidden", status: 403 }));
+      expect(() => assertSameOrigin(h(headers), OWN), JSON.stringify(headers)).toThrow(
+        expect.objectContaining({ code: "forbidden", status: 403 }),
+      );
     }
   });
 
@@ -34,7 +36,9 @@ describe("ownOrigin", () => {
   const req = (headers: Record<string, string>) => new Request("http://localhost:3000/api/threads", { headers });
 
   it("is APP_URL when configured, whatever the Host says", () => {
-    expect(ownOrigin(req({ host: "evil.test" }), { appUrl: "https://chat.example.com/app", trustProxy: false })).toBe("https://chat.example.com");
+    expect(ownOrigin(req({ host: "evil.test" }), { appUrl: "https://chat.example.com/app", trustProxy: false })).toBe(
+      "https://chat.example.com",
+    );
   });
 
   it("is the request's Host otherwise; forwarded headers count only behind a trusted proxy", () => {
@@ -63,7 +67,9 @@ describe("assertJsonContentType", () => {
       { "content-length": "5" },
       { "transfer-encoding": "chunked" },
     ]) {
-      expect(() => assertJsonContentType(h(headers)), JSON.stringify(headers)).toThrow(expect.objectContaining({ code: "unsupported_media_type", status: 415 }));
+      expect(() => assertJsonContentType(h(headers)), JSON.stringify(headers)).toThrow(
+        expect.objectContaining({ code: "unsupported_media_type", status: 415 }),
+      );
     }
   });
 });

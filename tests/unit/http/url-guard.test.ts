@@ -19,7 +19,15 @@ describe("refuseUrl (before Next.js routes a request)", () => {
   });
 
   it("lets well-formed URLs through, query strings untouched, pages' slashes left to Next", () => {
-    for (const url of ["/", "/t/abc", "/api/threads", "/api/threads/x/files/a%20b.md?version=2", "/api/threads?x=%zz", "/t/abc/", "/_next/static/x.js"]) {
+    for (const url of [
+      "/",
+      "/t/abc",
+      "/api/threads",
+      "/api/threads/x/files/a%20b.md?version=2",
+      "/api/threads?x=%zz",
+      "/t/abc/",
+      "/_next/static/x.js",
+    ]) {
       expect(refuseUrl(url), url).toBeNull();
     }
   });

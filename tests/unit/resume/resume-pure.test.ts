@@ -25,7 +25,13 @@ describe("the resume fixture and its done-check", () => {
     expect(plan.items).toHaveLength(N);
     expect(plan.rename).toEqual({ from: "loadAccount", to: "getAccount" });
     expect(plan.summaryTo).toBe("me@example.com");
-    const report = checkDone({ n: N, files: new Map(fx.files.map((f) => [f.path, f.content])), planPath: fx.planPath, summaryTo: fx.summaryTo, sent: [] });
+    const report = checkDone({
+      n: N,
+      files: new Map(fx.files.map((f) => [f.path, f.content])),
+      planPath: fx.planPath,
+      summaryTo: fx.summaryTo,
+      sent: [],
+    });
     expect(report).toMatchObject({ finished: false, unticked: N, summarySends: 0 });
     expect(report.sitesLeft).toHaveLength(N);
   });
@@ -33,7 +39,8 @@ describe("the resume fixture and its done-check", () => {
   it("is done only with every site migrated, every line ticked, nothing else changed and exactly one summary", () => {
     const { fx, files } = finishedFiles();
     const one = [{ to: "me@example.com", subject: "Summary: Move callers" }];
-    const check = (f: Map<string, string>, sent = one) => checkDone({ n: N, files: f, planPath: fx.planPath, summaryTo: fx.summaryTo, sent });
+    const check = (f: Map<string, string>, sent = one) =>
+      checkDone({ n: N, files: f, planPath: fx.planPath, summaryTo: fx.summaryTo, sent });
     expect(check(files).finished).toBe(true);
     expect(check(files, [...one, ...one])).toMatchObject({ finished: false, summarySends: 2 });
     expect(check(files, [])).toMatchObject({ finished: false, summarySends: 0 });
@@ -90,15 +97,35 @@ describe("the first message of a continued thread", () => {
 });
 
 describe("the offline work mode's last step", () => {
-  const plan = buildFixture(2).files.find((f) => f.path === "migration.md")!.content.replaceAll("- [ ]", "- [x]");
+  const plan = buildFixture(2)
+    .files.find((f) => f.path === "migration.md")!
+    .content.replaceAll("- [ ]", "- [x]");
   const offered = new Set(["read_file", "edit_file", "list_actions", "send_email"]);
   const subject = "Summary: Move callers from loadAccount to getAccount";
   const prompt = (actions: JSONObject[]) => [
     { role: "user" as const, content: [{ type: "text" as const, text: "goal\n\nwork migration.md" }] },
-    { role: "assistant" as const, content: [{ type: "tool-call" as const, toolCallId: "c1", toolName: "read_file", input: { path: "migration.md" } }] },
-    { role: "tool" as const, content: [{ type: "tool-result" as const, toolCallId: "c1", toolName: "read_file", output: { type: "json" as const, value: { ok: true, content: plan } } }] },
+    {
+      role: "assistant" as const,
+      content: [{ type: "tool-call" as const, toolCallId: "c1", toolName: "read_file", input: { path: "migration.md" } }],
+    },
+    {
+      role: "tool" as const,
+      content: [
+        {
+          type: "tool-result" as const,
+          toolCallId: "c1",
+          toolName: "read_file",
+          output: { type: "json" as const, value: { ok: true, content: plan } },
+        },
+      ],
+    },
     { role: "assistant" as const, content: [{ type: "tool-call" as const, toolCallId: "c2", toolName: "list_actions", input: {} }] },
-    { role: "tool" as const, content: [{ type: "tool-result" as const, toolCallId: "c2", toolName: "list_actions", output: { type: "json" as const, value: { actions } } }] },
+    {
+      role: "tool" as const,
+      content: [
+        { type: "tool-result" as const, toolCallId: "c2", toolName: "list_actions", output: { type: "json" as const, value: { actions } } },
+      ],
+    },
   ];
   const action = (status: string) => ({ type: "send_email", to: "me@example.com", subject, status, key: "k" });
 

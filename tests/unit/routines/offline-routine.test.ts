@@ -5,15 +5,24 @@ import { createOfflineModel } from "@/lib/ai/offline";
 import { runDigest } from "@/lib/context";
 import { notesUpdateText, runStartText } from "@/lib/routines/run-text";
 
-const start = (notes: string | null, followUps: string[] = []) => runStartText({
-  name: "Inbox digest", instructions: "Summarize my inbox.", scheduledFor: new Date("2026-01-05T08:00:00Z"), trigger: "scheduled",
-  digest: followUps.length ? runDigest([{ messages: [{ role: "user", text: "run" }, ...followUps.map((text) => ({ role: "user", text }))] }]) : "",
-  notes,
-});
+const start = (notes: string | null, followUps: string[] = []) =>
+  runStartText({
+    name: "Inbox digest",
+    instructions: "Summarize my inbox.",
+    scheduledFor: new Date("2026-01-05T08:00:00Z"),
+    trigger: "scheduled",
+    digest: followUps.length
+      ? runDigest([{ messages: [{ role: "user", text: "run" }, ...followUps.map((text) => ({ role: "user", text }))] }])
+      : "",
+    notes,
+  });
 
 function notesTools(files: Map<string, string>, calls: string[]) {
   return {
-    read_file: tool({ inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => (calls.push(`read ${path}`), { content: files.get(path) ?? null }) }),
+    read_file: tool({
+      inputSchema: z.object({ path: z.string() }),
+      execute: async ({ path }) => (calls.push(`read ${path}`), { content: files.get(path) ?? null }),
+    }),
     write_file: tool({
       inputSchema: z.object({ path: z.string(), content: z.string() }),
       execute: async ({ path, content }) => (calls.push(`write ${path}`), files.set(path, content), { ok: true }),
@@ -26,7 +35,10 @@ type Msg = { role: "user" | "assistant"; content: string };
 
 describe("offline model in a routine", () => {
   it("reports the notes it applied and the standing preferences from the digest", async () => {
-    const { text } = await generateText({ model: model(), prompt: start("# Notes\n- Always bold the subject\n- [ ] Reply to Ann", ["Skip newsletters from now on", "thanks"]) });
+    const { text } = await generateText({
+      model: model(),
+      prompt: start("# Notes\n- Always bold the subject\n- [ ] Reply to Ann", ["Skip newsletters from now on", "thanks"]),
+    });
     expect(text).toContain('Routine run "Inbox digest"');
     expect(text).toMatch(/Notes applied \(from routine\/notes\.md\):\n- Always bold the subject\n/);
     expect(text).toMatch(/Follow-ups from recent runs applied:\n- Skip newsletters from now on$/m);
@@ -56,7 +68,11 @@ describe("offline model in a routine", () => {
     const calls: string[] = [];
     const { text } = await generateText({
       model: model(),
-      messages: [{ role: "user", content: start(notes, ["Never include promotions"]) }, { role: "assistant", content: "r" }, { role: "user", content: notesUpdateText(notes) }],
+      messages: [
+        { role: "user", content: start(notes, ["Never include promotions"]) },
+        { role: "assistant", content: "r" },
+        { role: "user", content: notesUpdateText(notes) },
+      ],
       tools: notesTools(new Map(), calls),
       stopWhen: stepCountIs(3),
     });

@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { runDigest } from "@/lib/context";
 import { splitRuns } from "@/lib/routines/digest";
-import { digestFollowUps, instructionsInText, notesInText, notesUpdateText, routineNameInText, runStartText } from "@/lib/routines/run-text";
+import {
+  digestFollowUps,
+  instructionsInText,
+  notesInText,
+  notesUpdateText,
+  routineNameInText,
+  runStartText,
+} from "@/lib/routines/run-text";
 import { mergeNotes, NOTES_TEMPLATE, preferenceSentences, readNotesLists } from "@/lib/ai/offline/routine-notes";
 
-const base = { name: "Inbox digest", instructions: "Summarize my inbox.", scheduledFor: new Date("2026-01-05T08:00:00Z"), trigger: "scheduled" as const };
+const base = {
+  name: "Inbox digest",
+  instructions: "Summarize my inbox.",
+  scheduledFor: new Date("2026-01-05T08:00:00Z"),
+  trigger: "scheduled" as const,
+};
 
 describe("run-start and end-of-run texts", () => {
   it("carry the notes verbatim, even with code fences inside", () => {
@@ -19,7 +31,15 @@ describe("run-start and end-of-run texts", () => {
   });
 
   it("exposes the digest's follow-ups, not the notes' bullets", () => {
-    const digest = runDigest([{ messages: [{ role: "user", text: "run" }, { role: "assistant", text: "done" }, { role: "user", text: "Skip newsletters from now on" }] }]);
+    const digest = runDigest([
+      {
+        messages: [
+          { role: "user", text: "run" },
+          { role: "assistant", text: "done" },
+          { role: "user", text: "Skip newsletters from now on" },
+        ],
+      },
+    ]);
     const start = runStartText({ ...base, digest, notes: "- Always bold the subject" });
     expect(digestFollowUps(start)).toEqual(["Skip newsletters from now on"]);
   });
@@ -38,7 +58,10 @@ describe("digest runs from the transcript", () => {
       { id: "s2", role: "user", text: "[Routine run] x", runStart: true },
     ];
     const runs = splitRuns(rows, new Set(["n1"]));
-    expect(runs.map((r) => r.messages.map((m) => m.text))).toEqual([["[Routine run] x", "report 1", "Skip newsletters"], ["[Routine run] x"]]);
+    expect(runs.map((r) => r.messages.map((m) => m.text))).toEqual([
+      ["[Routine run] x", "report 1", "Skip newsletters"],
+      ["[Routine run] x"],
+    ]);
   });
 });
 

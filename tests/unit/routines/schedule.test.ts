@@ -14,7 +14,10 @@ describe("schedule validation", () => {
   it("names the field and why", () => {
     expect(scheduleProblem("61 * * * *", "UTC")).toMatchObject({ field: "cron", message: expect.stringContaining("minute") });
     expect(scheduleProblem("every day", "UTC")).toMatchObject({ field: "cron", message: expect.stringContaining("5 fields") });
-    expect(scheduleProblem("0 9 * * *", "Mars/Olympus")).toMatchObject({ field: "timezone", message: expect.stringContaining("Mars/Olympus") });
+    expect(scheduleProblem("0 9 * * *", "Mars/Olympus")).toMatchObject({
+      field: "timezone",
+      message: expect.stringContaining("Mars/Olympus"),
+    });
     expect(scheduleProblem("0 9 * * *", "")).toMatchObject({ field: "timezone" });
   });
 
@@ -59,12 +62,20 @@ describe("due slots", () => {
 
   it("an on-time claim runs its slot and moves to the next one", () => {
     const slot = dueSlot(cron, "UTC", new Date("2026-01-01T10:00:00Z"), new Date("2026-01-01T10:00:20Z"));
-    expect(slot).toEqual({ scheduledFor: new Date("2026-01-01T10:00:00Z"), trigger: "scheduled", nextRunAt: new Date("2026-01-01T11:00:00Z") });
+    expect(slot).toEqual({
+      scheduledFor: new Date("2026-01-01T10:00:00Z"),
+      trigger: "scheduled",
+      nextRunAt: new Date("2026-01-01T11:00:00Z"),
+    });
   });
 
   it("many missed slots give one catch-up run for the latest, and no replay", () => {
     const slot = dueSlot(cron, "UTC", new Date("2026-01-01T03:00:00Z"), new Date("2026-01-01T10:15:00Z"));
-    expect(slot).toEqual({ scheduledFor: new Date("2026-01-01T10:00:00Z"), trigger: "catch_up", nextRunAt: new Date("2026-01-01T11:00:00Z") });
+    expect(slot).toEqual({
+      scheduledFor: new Date("2026-01-01T10:00:00Z"),
+      trigger: "catch_up",
+      nextRunAt: new Date("2026-01-01T11:00:00Z"),
+    });
   });
 
   it("the latest slot includes one exactly at now", () => {

@@ -8,7 +8,12 @@ describe("file route resolution", () => {
     expect(resolveGet(["plans", "migration.md"], q())).toEqual({ kind: "file", path: "plans/migration.md" });
     expect(resolveGet(["notes.md"], q("version=3"))).toEqual({ kind: "version", path: "notes.md", version: 3 });
     expect(resolveGet(["notes.md", "versions"], q("limit=5"))).toEqual({ kind: "versions", path: "notes.md", before: undefined, limit: 5 });
-    expect(resolveGet(["notes.md"], q("view=versions&before=4"))).toEqual({ kind: "versions", path: "notes.md", before: 4, limit: undefined });
+    expect(resolveGet(["notes.md"], q("view=versions&before=4"))).toEqual({
+      kind: "versions",
+      path: "notes.md",
+      before: 4,
+      limit: undefined,
+    });
   });
 
   it("reaches a file literally named versions", () => {

@@ -18,7 +18,11 @@ function rejection(input: string): AppError {
 
 const cases: Array<[rule: string, pattern: RegExp, inputs: string[]]> = [
   ["empty", /empty\. Give a file path/, ["", " ", "   ", "\u3000"]],
-  ["absolute", /relative to the workspace/, ["/x", "/", "/etc/passwd", "//server/share", "\\x", "\\\\server\\share", "C:\\x", "C:/x", "c:x", "Z:", "/notes.md"]],
+  [
+    "absolute",
+    /relative to the workspace/,
+    ["/x", "/", "/etc/passwd", "//server/share", "\\x", "\\\\server\\share", "C:\\x", "C:/x", "c:x", "Z:", "/notes.md"],
+  ],
   ["backslash", /backslash\. Separate folders with "\/"/, ["a\\b", "plans\\migration.md", "..\\..\\etc", "notes.md\\"]],
   ["traversal", /"\.\." segment/, ["..", "../x", "a/../b", "a/..", "../../etc/passwd", "notes/../../secret"]],
   ["dot", /"\." segment/, [".", "./a", "a/./b", "a/."]],
@@ -75,9 +79,27 @@ describe("normalizePath rejects", () => {
 
 describe("normalizePath accepts", () => {
   it.each([
-    "notes.md", "migration.md", "routine/notes.md", "a/b/c/d/e/f/g/h.txt", ".gitignore", "plans/.hidden",
-    "my notes.md", "notes..md", "v1.2.3", "~", "~notes", "-rf", "notes:v2.md", "ab:c", "name with spaces/inner file.md",
-    "日本語/ノート.md", "émoji 🙂.md", "Ωmega/ß.txt", "👨‍👩‍👧.md", "....md", "a.b.c",
+    "notes.md",
+    "migration.md",
+    "routine/notes.md",
+    "a/b/c/d/e/f/g/h.txt",
+    ".gitignore",
+    "plans/.hidden",
+    "my notes.md",
+    "notes..md",
+    "v1.2.3",
+    "~",
+    "~notes",
+    "-rf",
+    "notes:v2.md",
+    "ab:c",
+    "name with spaces/inner file.md",
+    "日本語/ノート.md",
+    "émoji 🙂.md",
+    "Ωmega/ß.txt",
+    "👨‍👩‍👧.md",
+    "....md",
+    "a.b.c",
   ])("%s", (input) => {
     expect(normalizePath(input)).toBe(input.normalize("NFC"));
   });
@@ -89,19 +111,21 @@ describe("normalizePath accepts", () => {
   });
 
   it("is idempotent and never returns a path with forbidden parts (property)", () => {
-    fc.assert(fc.property(fc.string({ maxLength: 40, unit: "grapheme" }), (input) => {
-      let out: string;
-      try {
-        out = normalizePath(input);
-      } catch (err) {
-        expect((err as AppError).code).toBe("invalid_path");
-        return;
-      }
-      expect(normalizePath(out)).toBe(out);
-      expect(out.startsWith("/")).toBe(false);
-      expect(out.includes("\\")).toBe(false);
-      expect(out.split("/")).not.toContain("..");
-      expect(out.split("/")).not.toContain("");
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40, unit: "grapheme" }), (input) => {
+        let out: string;
+        try {
+          out = normalizePath(input);
+        } catch (err) {
+          expect((err as AppError).code).toBe("invalid_path");
+          return;
+        }
+        expect(normalizePath(out)).toBe(out);
+        expect(out.startsWith("/")).toBe(false);
+        expect(out.includes("\\")).toBe(false);
+        expect(out.split("/")).not.toContain("..");
+        expect(out.split("/")).not.toContain("");
+      }),
+    );
   });
 });

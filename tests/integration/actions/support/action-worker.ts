@@ -7,9 +7,26 @@ import { sendDigestEmail } from "@/lib/email/digest";
 const [url, mode, userId, id] = process.argv.slice(2);
 const db = createDb(url);
 setDbForTests(db);
-const outcome = mode === "digest"
-  ? await sendDigestEmail({ userId, scope: "routine:r1", runId: id, threadId: "t1", subject: "Nightly digest", body: "# Done\n\n- one\n- two" })
-  : await sendEmailAction({ userId, threadId: "t1", scope: "thread:t1", key: id, runId: null, to: "me@example.com", subject: "Report", body: "**Hello**" });
+const outcome =
+  mode === "digest"
+    ? await sendDigestEmail({
+        userId,
+        scope: "routine:r1",
+        runId: id,
+        threadId: "t1",
+        subject: "Nightly digest",
+        body: "# Done\n\n- one\n- two",
+      })
+    : await sendEmailAction({
+        userId,
+        threadId: "t1",
+        scope: "thread:t1",
+        key: id,
+        runId: null,
+        to: "me@example.com",
+        subject: "Report",
+        body: "**Hello**",
+      });
 console.log(JSON.stringify(outcome));
 await db.$disconnect();
 process.exit(0);

@@ -7,7 +7,13 @@ export const later = (ms = LEASE_MS + 1_000) => new Date(Date.now() + ms);
 
 export function emailSpec(userId: string, key: string, to = "me@example.com", extra: Partial<ActionSpec> = {}): ActionSpec {
   return {
-    scope: "thread:t1", key, type: "send_email", userId, threadId: "t1", runId: null, stepId: null,
+    scope: "thread:t1",
+    key,
+    type: "send_email",
+    userId,
+    threadId: "t1",
+    runId: null,
+    stepId: null,
     request: { from: "agent@example.com", to, subject: "Digest", body: "Hello" },
     ...extra,
   };

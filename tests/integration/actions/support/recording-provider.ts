@@ -55,4 +55,7 @@ export function recordingProvider(profile: Profile, opts: { name?: string; dedup
   return p;
 }
 
-export const providerFor = (...providers: ActionProvider[]) => (name: string) => providers.find((x) => x.name === name) ?? null;
+export const providerFor =
+  (...providers: ActionProvider[]) =>
+  (name: string) =>
+    providers.find((x) => x.name === name) ?? null;

@@ -5,7 +5,11 @@ import { createRoutine } from "@/lib/routines/store";
 
 export async function newRoutine(userId: string, over: Partial<Parameters<typeof createRoutine>[1]> = {}) {
   return createRoutine(userId, {
-    name: "Inbox digest", instructions: "Go through my inbox notes and send me a digest.", cron: "0 9 * * *", timezone: "Europe/Berlin", ...over,
+    name: "Inbox digest",
+    instructions: "Go through my inbox notes and send me a digest.",
+    cron: "0 9 * * *",
+    timezone: "Europe/Berlin",
+    ...over,
   });
 }
 
@@ -25,6 +29,9 @@ export async function messageText(db: Db, id: string | null): Promise<string> {
 /** The assistant reply that answered a message (the next assistant row after it). */
 export async function replyTo(db: Db, threadId: string, messageId: string | null): Promise<string> {
   const asked = await db.message.findUniqueOrThrow({ where: { id: messageId ?? "" } });
-  const reply = await db.message.findFirst({ where: { threadId, role: "assistant", deletedAt: null, seq: { gt: asked.seq } }, orderBy: { seq: "asc" } });
+  const reply = await db.message.findFirst({
+    where: { threadId, role: "assistant", deletedAt: null, seq: { gt: asked.seq } },
+    orderBy: { seq: "asc" },
+  });
   return reply?.text ?? "";
 }

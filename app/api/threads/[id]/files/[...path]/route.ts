@@ -4,7 +4,15 @@ import { parseBody } from "@/lib/http/parse-body";
 import { workspaceForThread } from "@/lib/workspace/access";
 import { listVersions, readVersion, restoreVersion } from "@/lib/workspace/history";
 import {
-  joinSegments, positiveIntParam, putBodyLimit, putFileSchema, renameSchema, resolveGet, resolvePost, restoreSchema, SMALL_BODY_LIMIT,
+  joinSegments,
+  positiveIntParam,
+  putBodyLimit,
+  putFileSchema,
+  renameSchema,
+  resolveGet,
+  resolvePost,
+  restoreSchema,
+  SMALL_BODY_LIMIT,
 } from "@/lib/workspace/http";
 import { deleteFile, readFile, renameFile, writeFile } from "@/lib/workspace/store";
 

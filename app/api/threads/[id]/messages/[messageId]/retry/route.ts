@@ -6,9 +6,12 @@ import { runTurn } from "@/lib/chat/turn";
 import { handler } from "@/lib/http/handler";
 
 /** Replaces an assistant message with a new reply; answers with the UI message stream. */
-export const POST = handler<{ id: string; messageId: string }>(async (_req, { id, messageId }) => {
-  const userId = await currentUserId();
-  const turn = await runTurn({ userId, threadId: id, start: { kind: "retry", messageId } });
-  after(() => afterTurn(id, turn.outcome));
-  return turnResponse(turn);
-}, { limit: "turn" });
+export const POST = handler<{ id: string; messageId: string }>(
+  async (_req, { id, messageId }) => {
+    const userId = await currentUserId();
+    const turn = await runTurn({ userId, threadId: id, start: { kind: "retry", messageId } });
+    after(() => afterTurn(id, turn.outcome));
+    return turnResponse(turn);
+  },
+  { limit: "turn" },
+);
