@@ -2,7 +2,7 @@ import { countTokens } from "@/lib/ai/tokens";
 import { getChatModel } from "@/lib/ai/registry";
 import { countMessageTokens } from "@/lib/context";
 import { db, type Tx } from "@/lib/db/client";
-import { appendMessageTx, type StoredMessage } from "@/lib/db/messages";
+import { appendMessageTx, type MessageRow } from "@/lib/db/messages";
 import { AppError } from "@/lib/errors";
 import { cutTranscriptAt } from "./transcript-cut";
 import { requestTurnStop } from "./turn-lease";
@@ -12,7 +12,7 @@ import { requestTurnStop } from "./turn-lease";
  * and everything after it leave the live transcript in the same transaction (kept for audit).
  * A summary cut at the old message is stale from then on.
  */
-export async function editUserMessage(threadId: string, messageId: string, text: string): Promise<StoredMessage> {
+export async function editUserMessage(threadId: string, messageId: string, text: string): Promise<MessageRow> {
   const family = getChatModel().family;
   const parts = [{ type: "text", text }];
   const tokens = countMessageTokens(parts, (t) => countTokens(t, family));

@@ -1,7 +1,7 @@
 import { convertToModelMessages, type ModelMessage, type SystemModelMessage, type ToolSet, type UIMessage } from "ai";
 import { getChatModel } from "@/lib/ai/registry";
 import { planModelInput, verifyWindow } from "@/lib/context";
-import type { StoredMessage } from "@/lib/db/messages";
+import type { MessageRow } from "@/lib/db/messages";
 import { boundedInput, type BoundedInput } from "./bounded-input";
 import type { LoadedWindow } from "./window";
 
@@ -24,7 +24,7 @@ export type ConvertMessages = (messages: UIMessage[], tools: ToolSet) => Promise
 
 const convertWithSdk: ConvertMessages = (messages, tools) => convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true });
 
-function toUIMessages(messages: StoredMessage[]): UIMessage[] {
+function toUIMessages(messages: MessageRow[]): UIMessage[] {
   return messages.map((m) => ({ id: m.id, role: m.role, parts: m.parts as UIMessage["parts"] }));
 }
 
@@ -37,7 +37,7 @@ function toUIMessages(messages: StoredMessage[]): UIMessage[] {
 export async function buildModelInput(
   window: LoadedWindow,
   tools: ToolSet,
-  loadTranscript: () => Promise<StoredMessage[]>,
+  loadTranscript: () => Promise<MessageRow[]>,
   convertMessages: ConvertMessages = convertWithSdk,
 ): Promise<ModelInput> {
   const input = await checkedInput(window, tools, loadTranscript, convertMessages);
@@ -52,11 +52,11 @@ export async function buildModelInput(
 async function checkedInput(
   window: LoadedWindow,
   tools: ToolSet,
-  loadTranscript: () => Promise<StoredMessage[]>,
+  loadTranscript: () => Promise<MessageRow[]>,
   convertMessages: ConvertMessages,
 ): Promise<Pick<ModelInput, "messages" | "windowApplied" | "cutMessageId" | "reason" | "summaryStale">> {
   const { plan, summary } = window;
-  const convert = (ms: StoredMessage[]) => convertMessages(toUIMessages(ms), tools);
+  const convert = (ms: MessageRow[]) => convertMessages(toUIMessages(ms), tools);
   const messages = await convert(plan.messages);
   if (!plan.window || !summary) {
     const reason = summary ? `summary is stale: ${plan.staleReason ?? "its cut message left the transcript"}` : "no summary yet";

@@ -1,16 +1,16 @@
 import { planModelInput, selectPins, staleReason, type ModelInputPlan } from "@/lib/context";
 import { config } from "@/lib/config";
 import { activeSummary, type SummaryRow } from "@/lib/db/summaries";
-import { latestRunStart, messagesFrom, type MessagePart, type StoredMessage } from "@/lib/db/messages";
+import { latestRunStart, messagesFrom, type MessagePart, type MessageRow } from "@/lib/db/messages";
 import { db } from "@/lib/db/client";
 
-export type PinnedMessage = { id: string; seq: number; role: StoredMessage["role"]; tokens: number; parts: MessagePart[]; pinnedAt: Date };
+export type PinnedMessage = { id: string; seq: number; role: MessageRow["role"]; tokens: number; parts: MessagePart[]; pinnedAt: Date };
 
 export type LoadedWindow = {
   /** Where shortened tool results save their full output. */
   workspaceId: string;
   summary: SummaryRow | null;
-  plan: ModelInputPlan<StoredMessage>;
+  plan: ModelInputPlan<MessageRow>;
   /** Pins before the cut: the ones that ride after the summary, and any over the pin budget. */
   pins: { included: PinnedMessage[]; excluded: PinnedMessage[] };
 };
@@ -18,7 +18,7 @@ export type LoadedWindow = {
 const NO_PINS = { included: [], excluded: [] };
 
 /** The current transcript of the latest routine run (or the whole thread outside routines). */
-export async function loadRunTranscript(threadId: string): Promise<StoredMessage[]> {
+export async function loadRunTranscript(threadId: string): Promise<MessageRow[]> {
   const floor = await latestRunStart(threadId);
   return messagesFrom(threadId, floor?.seq ?? 0);
 }
@@ -32,7 +32,7 @@ export async function pinnedBefore(threadId: string, fromSeq: number, beforeSeq:
   });
   return rows.map((r) => ({
     ...r,
-    role: r.role as StoredMessage["role"],
+    role: r.role as MessageRow["role"],
     parts: JSON.parse(r.parts) as MessagePart[],
     pinnedAt: r.pinnedAt!,
   }));

@@ -1,4 +1,4 @@
-export type { ContextWindow, MessageRole, StoredMessage, StoredPart, StoredSummary, SummaryRef } from "./types";
+export type { ContextWindow, MessageRole, TranscriptMessage, StoredPart, StoredSummary, SummaryRef } from "./types";
 export { latestRunIndex } from "./run-floor";
 export { summaryCutIndex } from "./summary-cut";
 export { pickCut } from "./pick-cut";

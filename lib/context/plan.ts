@@ -2,7 +2,7 @@ import { latestRunIndex } from "./run-floor";
 import { pinnedPartText } from "./pins";
 import { staleReason, summaryCutIndex } from "./summary-cut";
 import { summaryPartText } from "./summary-part";
-import type { ContextWindow, StoredMessage, StoredSummary } from "./types";
+import type { ContextWindow, TranscriptMessage, StoredSummary } from "./types";
 
 export type ModelInputPlan<M> = {
   messages: M[];
@@ -25,7 +25,7 @@ export type ModelInputPlan<M> = {
  * record the user scrolls through; this only shapes the next request, so it
  * copies instead of mutating.
  */
-export function planModelInput<M extends StoredMessage>(
+export function planModelInput<M extends TranscriptMessage>(
   messages: readonly M[],
   summary: StoredSummary | null,
   /** Pinned messages before the cut, already within the pin budget, oldest first. */

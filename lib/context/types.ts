@@ -12,7 +12,8 @@ export type StoredPart = {
   [key: string]: unknown;
 };
 
-export type StoredMessage = {
+/** What the pure core needs of a message; callers pass their own richer type (e.g. MessageRow). */
+export type TranscriptMessage = {
   id: string;
   role: MessageRole;
   parts: StoredPart[];

@@ -3,7 +3,8 @@ import { db } from "./client";
 
 export type MessagePart = { type: string; text?: string; [key: string]: unknown };
 
-export type StoredMessage = {
+/** A stored message as the server reads it (parts parsed). ApiMessage (lib/api) is its wire form. */
+export type MessageRow = {
   id: string;
   seq: number;
   role: "user" | "assistant" | "system";
@@ -45,13 +46,13 @@ export const messageSelect = {
   createdAt: true,
 } as const;
 
-export function toStored(row: Row): StoredMessage {
-  return { ...row, role: row.role as StoredMessage["role"], parts: JSON.parse(row.parts) as MessagePart[] };
+export function toStored(row: Row): MessageRow {
+  return { ...row, role: row.role as MessageRow["role"], parts: JSON.parse(row.parts) as MessagePart[] };
 }
 
 export type NewMessage = {
   id?: string;
-  role: StoredMessage["role"];
+  role: MessageRow["role"];
   parts: MessagePart[];
   text: string;
   tokens: number;
@@ -64,7 +65,7 @@ export type NewMessage = {
 };
 
 /** Allocates the next per-thread sequence number with one atomic increment, then inserts. */
-export async function appendMessageTx(tx: Tx, threadId: string, m: NewMessage): Promise<StoredMessage> {
+export async function appendMessageTx(tx: Tx, threadId: string, m: NewMessage): Promise<MessageRow> {
   const { lastSeq } = await tx.thread.update({
     where: { id: threadId },
     data: { lastSeq: { increment: 1 }, updatedAt: new Date() },
@@ -90,7 +91,7 @@ export async function appendMessageTx(tx: Tx, threadId: string, m: NewMessage): 
   return toStored(row);
 }
 
-export function appendMessage(threadId: string, m: NewMessage, client: Db = db()): Promise<StoredMessage> {
+export function appendMessage(threadId: string, m: NewMessage, client: Db = db()): Promise<MessageRow> {
   return client.$transaction((tx) => appendMessageTx(tx, threadId, m));
 }
 

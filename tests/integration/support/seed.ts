@@ -1,13 +1,10 @@
 import type { Db } from "@/lib/db/client";
-import { appendMessage, type StoredMessage } from "@/lib/db/messages";
+import { appendMessage, type MessageRow } from "@/lib/db/messages";
 import { countTokens } from "@/lib/ai/tokens";
 
 /** Appends alternating user/assistant messages with real token counts; returns them in order. */
-export async function seedConversation(
-  threadId: string,
-  texts: Array<[role: "user" | "assistant", text: string]>,
-): Promise<StoredMessage[]> {
-  const out: StoredMessage[] = [];
+export async function seedConversation(threadId: string, texts: Array<[role: "user" | "assistant", text: string]>): Promise<MessageRow[]> {
+  const out: MessageRow[] = [];
   for (const [role, text] of texts) {
     out.push(await appendMessage(threadId, { role, parts: [{ type: "text", text }], text, tokens: countTokens(text) }));
   }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { pickCut, planModelInput, summaryCutIndex, summaryPartText, type StoredMessage } from "@/lib/context";
+import { pickCut, planModelInput, summaryCutIndex, summaryPartText, type TranscriptMessage } from "@/lib/context";
 
 // The five-message migration from the design article, run through the
 // planner with a small budget and a fixed summary.
-type Sized = StoredMessage & { tokens: number };
+type Sized = TranscriptMessage & { tokens: number };
 const message = (id: string, role: "user" | "assistant", text: string, tokens: number): Sized => ({
   id,
   role,

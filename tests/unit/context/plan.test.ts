@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { planModelInput, summaryPartText, type StoredMessage } from "@/lib/context";
+import { planModelInput, summaryPartText, type TranscriptMessage } from "@/lib/context";
 
-const user = (id: string, text: string, extra: Partial<StoredMessage> = {}): StoredMessage => ({
+const user = (id: string, text: string, extra: Partial<TranscriptMessage> = {}): TranscriptMessage => ({
   id,
   role: "user",
   parts: [{ type: "text", text }],
   ...extra,
 });
-const assistant = (id: string, text: string): StoredMessage => ({
+const assistant = (id: string, text: string): TranscriptMessage => ({
   id,
   role: "assistant",
   parts: [{ type: "text", text }],
@@ -150,7 +150,7 @@ describe("planModelInput", () => {
   });
 
   it("preserves extra fields of the caller's message type on the copy", () => {
-    type Tagged = StoredMessage & { metadata: { createdAt: number } };
+    type Tagged = TranscriptMessage & { metadata: { createdAt: number } };
     const messages: Tagged[] = [
       { ...user("u1", "a"), metadata: { createdAt: 1 } },
       { ...user("u2", "b"), metadata: { createdAt: 2 } },
