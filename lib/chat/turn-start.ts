@@ -1,6 +1,7 @@
 import { countTokens } from "@/lib/ai/tokens";
 import { getChatModel } from "@/lib/ai/registry";
 import { countMessageTokens, messageText } from "@/lib/context";
+import { retryWhenBusy } from "@/lib/db/busy-retry";
 import { db, type Tx } from "@/lib/db/client";
 import { appendMessageTx } from "@/lib/db/messages";
 import { assertAwaitingReply } from "./edit";
@@ -23,15 +24,17 @@ export async function openTurn(
   reply: { id: string; leaseMs: number },
 ): Promise<{ answeredMessageId: string | null }> {
   const userMessage = start.kind === "submit" ? newUserMessage(start.parts, start.runStart ?? false) : null;
-  return db().$transaction(async (tx) => {
-    // Write first: the thread's row lock orders this with edits, retries and other turns, and on
-    // SQLite a transaction that reads before it writes can fail to upgrade against another process.
-    await lockThread(tx, thread.id);
-    await claimTurnTx(tx, thread.id, reply.id, reply.leaseMs);
-    const answeredMessageId = await answered(tx, thread, start, userMessage);
-    await appendMessageTx(tx, thread.id, { id: reply.id, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" });
-    return { answeredMessageId };
-  });
+  return retryWhenBusy(() =>
+    db().$transaction(async (tx) => {
+      // Write first: the thread's row lock orders this with edits, retries and other turns, and on
+      // SQLite a transaction that reads before it writes can fail to upgrade against another process.
+      await lockThread(tx, thread.id);
+      await claimTurnTx(tx, thread.id, reply.id, reply.leaseMs);
+      const answeredMessageId = await answered(tx, thread, start, userMessage);
+      await appendMessageTx(tx, thread.id, { id: reply.id, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" });
+      return { answeredMessageId };
+    }),
+  );
 }
 
 async function answered(

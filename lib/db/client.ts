@@ -51,6 +51,11 @@ export function setDbForTests(client: Db | undefined): void {
   globalForDb.__db = client;
 }
 
+/** True for a client on a SQLite file (see busy-retry.ts). */
+export function isSqlite(client: Db): boolean {
+  return sqliteReady.has(client);
+}
+
 export async function dbReady(client: Db = db()): Promise<void> {
   await sqliteReady.get(client);
 }

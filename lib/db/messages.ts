@@ -1,4 +1,5 @@
 import type { Db, Tx } from "./client";
+import { retryWhenBusy } from "./busy-retry";
 import { db } from "./client";
 
 export type MessagePart = { type: string; text?: string; [key: string]: unknown };
@@ -92,7 +93,7 @@ export async function appendMessageTx(tx: Tx, threadId: string, m: NewMessage): 
 }
 
 export function appendMessage(threadId: string, m: NewMessage, client: Db = db()): Promise<MessageRow> {
-  return client.$transaction((tx) => appendMessageTx(tx, threadId, m));
+  return retryWhenBusy(() => client.$transaction((tx) => appendMessageTx(tx, threadId, m)), client);
 }
 
 /** One page of the live transcript, newest page first; the page itself is oldest-first. */

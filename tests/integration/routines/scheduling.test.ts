@@ -107,7 +107,7 @@ describe.each(testDatabases())("routine scheduling on $name", (target) => {
     expect(rows).toHaveLength(4);
     expect(new Set(claimed)).toEqual(new Set(rows.map((r) => r.id)));
     expect(claimed).toHaveLength(4);
-    expect(rows.every((r) => r.status === "succeeded")).toBe(true);
+    expect(rows.map((r) => [r.status, r.error])).toEqual(rows.map(() => ["succeeded", null]));
     for (const r of routines) {
       expect(await env.db.message.count({ where: { threadId: r.threadId, runStart: true } })).toBe(1);
     }
