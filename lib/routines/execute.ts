@@ -2,6 +2,7 @@ import { countTokens } from "@/lib/ai/tokens";
 import { getChatModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
 import { countMessageTokens } from "@/lib/context";
+import { activeTurn } from "@/lib/chat/turn-lease";
 import { db } from "@/lib/db/client";
 import { appendMessage } from "@/lib/db/messages";
 import { releaseRunLease, renewRunLease } from "./claim";
@@ -26,6 +27,17 @@ async function appendRuntimeMessage(threadId: string, text: string, runStart: bo
  * then the end-of-run request to update routine/notes.md, and the record of whether it did.
  * Only the caller that moves the run from queued to running executes it.
  */
+const IDLE_WAIT_MS = 60_000;
+
+async function threadIdle(threadId: string): Promise<boolean> {
+  const until = Date.now() + IDLE_WAIT_MS;
+  while (await activeTurn(threadId)) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return true;
+}
+
 export async function executeRun(runId: string): Promise<void> {
   const startedAt = new Date();
   const { count } = await db().routineRun.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", startedAt } });
@@ -47,6 +59,15 @@ export async function executeRun(runId: string): Promise<void> {
   );
   heartbeat.unref?.();
   try {
+    // A person may be mid-reply in the routine's thread: the run waits for that turn (one turn at
+    // a time per thread) rather than failing on it, and gives up as skipped, leaving no message.
+    if (!(await threadIdle(r.threadId))) {
+      await db().routineRun.update({
+        where: { id: runId },
+        data: { status: "skipped", error: "a reply was still being written in the routine's thread", finishedAt: new Date() },
+      });
+      return;
+    }
     const notes = await readNotes(r.workspaceId);
     const digest = await buildRunDigest(r.id, r.threadId);
     const trigger = run.trigger as "scheduled" | "catch_up" | "manual";

@@ -3,6 +3,7 @@ import { provision, testDatabases, type Provisioned } from "../support/databases
 import { completeTurn, textStart } from "../support/turns";
 import { echoedPrompt, seedSummary } from "../support/seed";
 import { inspectContext } from "@/lib/chat/inspect";
+import { runTurn } from "@/lib/chat/turn";
 import { readNotes } from "@/lib/routines/notes";
 import { NOTES_PATH } from "@/lib/routines/run-text";
 import { messageText, newRoutine, replyTo, runOnce } from "./support/routine-helpers";
@@ -78,6 +79,18 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     expect(fifth).not.toContain("item 1");
     // Each run's final reply is its report, not the answer to the notes request.
     expect(fifth).toMatch(/Final reply: \(Offline model[^\n]*You said: "Please also look at item 4"/);
+  });
+
+  it("a run due while a person's reply streams in the routine's thread waits for it, then runs", async () => {
+    const r = await newRoutine(userId, { name: "Waits" });
+    const person = await runTurn({ userId, threadId: r.threadId, start: textStart("long 300") });
+    const run = await runOnce(env.db, r.id);
+    expect((await person.outcome).status).toBe("complete");
+    expect(run.status).toBe("succeeded");
+    const roles = (await env.db.message.findMany({ where: { threadId: r.threadId, deletedAt: null }, orderBy: { seq: "asc" } })).map(
+      (m) => m.role,
+    );
+    for (let i = 0; i < roles.length; i++) expect(roles[i]).toBe(i % 2 === 0 ? "user" : "assistant");
   });
 
   it("a summary made in run 1 is not used in run 2, and the inspector says why", async () => {
