@@ -47,7 +47,8 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function scenario(name: string, urls: string[], countMessages: () => Promise<number>) {
-  await oneChat(urls[0]); // warm-up: first requests compile routes and open pools
+  // Warm-up, on every instance: first requests load the routes and open database connections.
+  for (const url of urls) await oneChat(url);
   const single = await oneChat(urls[0]);
   const before = await countMessages();
   const timings = await Promise.all(Array.from({ length: CHATS }, (_, i) => oneChat(urls[i % urls.length])));
