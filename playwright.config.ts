@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/e2e/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3471);
 const POSTGRES = process.env.TEST_DATABASE_URL;
@@ -61,19 +62,7 @@ export default defineConfig({
     browserName: "chromium",
     headless: true,
     trace: "retain-on-failure",
-    launchOptions: {
-      // Playwright's own browser download is unreachable offline: use Debian's chromium.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: [
     // Each run starts from an empty database; the server migrates it on start.

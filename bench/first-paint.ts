@@ -4,6 +4,7 @@
 // to its first message (time and the most DOM nodes seen on the way). Ratios are long / short.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
@@ -137,17 +138,7 @@ export async function benchFirstPaint(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lrc-bench-paint-"));
   process.env.DATABASE_URL = `file:${path.join(dataDir, "bench.db")}`;
   const server = startServer(dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     await waitForServer(server);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

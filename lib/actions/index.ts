@@ -2,7 +2,6 @@ import "server-only";
 // The actions capability: an idempotency ledger and journal in front of every side effect.
 export { performAction } from "./perform";
 export { sweepActions, type SweepReport } from "./sweep";
-export { startActionSweeper } from "./sweeper-loop";
 export { resolveAction, type PersonDecision } from "./resolve";
 export { pruneActions } from "./prune";
 export { listThreadActions } from "./list";

@@ -1,8 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { ActionProvider, ProviderCall, ProviderResult } from "@/lib/actions/types";
-import { emailRequestSchema } from "./email-request";
 import { messageIdFor } from "./message-id";
-import { renderEmailBody } from "./render";
+import { outboxRowData, prepareEmail } from "./outbox-row";
 
 /*
  * The default transport: messages land in the OutboxMessage table and are shown in the UI.
@@ -29,24 +28,11 @@ export function createOutboxTransport(): ActionProvider {
     dedupWindowMs: Infinity,
     referenceFor: messageIdFor,
     async execute(request: unknown, call: ProviderCall) {
-      const email = emailRequestSchema.parse(request);
-      const messageId = messageIdFor(call.providerKey);
-      const { html, text } = renderEmailBody(email.body);
+      const prepared = prepareEmail(request, call);
+      const { messageId } = prepared;
       try {
         const row = await db().outboxMessage.create({
-          data: {
-            messageId,
-            transport: "outbox",
-            userId: call.userId,
-            threadId: call.threadId,
-            scope: call.scope,
-            actionKey: call.key,
-            from: email.from,
-            to: email.to,
-            subject: email.subject,
-            text,
-            html,
-          },
+          data: outboxRowData(prepared, call, "outbox"),
         });
         return resultOf(row, false);
       } catch (err) {

@@ -1,9 +1,8 @@
 import nodemailer from "nodemailer";
 import { db } from "@/lib/db/client";
 import { ProviderError, type ActionProvider, type ProviderCall } from "@/lib/actions/types";
-import { emailRequestSchema } from "./email-request";
 import { messageIdFor } from "./message-id";
-import { renderEmailBody } from "./render";
+import { outboxRowData, prepareEmail } from "./outbox-row";
 
 /*
  * SMTP through nodemailer. Honest capabilities: an SMTP server neither deduplicates by our key nor
@@ -39,9 +38,8 @@ export function createSmtpTransport(url: string, opts: SmtpOptions = {}): Action
     dedupWindowMs: null,
     referenceFor: messageIdFor,
     async execute(request: unknown, call: ProviderCall) {
-      const email = emailRequestSchema.parse(request);
-      const messageId = messageIdFor(call.providerKey);
-      const { html, text } = renderEmailBody(email.body);
+      const prepared = prepareEmail(request, call);
+      const { email, messageId, html, text } = prepared;
       let info: { messageId?: string; response?: string; accepted?: unknown[] };
       try {
         info = await transporter.sendMail({ from: email.from, to: email.to, subject: email.subject, text, html, messageId });
@@ -52,19 +50,7 @@ export function createSmtpTransport(url: string, opts: SmtpOptions = {}): Action
       // person) keeps the first row.
       await db()
         .outboxMessage.create({
-          data: {
-            messageId,
-            transport: "smtp",
-            userId: call.userId,
-            threadId: call.threadId,
-            scope: call.scope,
-            actionKey: call.key,
-            from: email.from,
-            to: email.to,
-            subject: email.subject,
-            text,
-            html,
-          },
+          data: outboxRowData(prepared, call, "smtp"),
         })
         .catch((err: { code?: string }) => {
           if (err?.code !== "P2002") throw err;

@@ -3,6 +3,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { markInterrupted } from "@/lib/chat/turn-lease";
 import { sweepActions } from "@/lib/actions/sweep";
+import { startIntervalLoop } from "./interval-loop";
 
 /**
  * Closes what a dead process left open, so nothing reads "streaming" or "running" forever: a turn
@@ -68,13 +69,12 @@ export async function sweepOnce(): Promise<{ turns: number; compactions: number;
   return { turns, compactions, actions: actions.expired + actions.reconciled.length };
 }
 
-const globalForSweeper = globalThis as unknown as { __sweeper?: ReturnType<typeof setInterval> };
+const globalForSweeper = globalThis as unknown as { __sweeper?: () => void };
 
 /** Started once per server process (instrumentation.ts); every instance may sweep, the CAS keeps it single. */
 export function startSweeper(): void {
   if (globalForSweeper.__sweeper) return;
-  const run = () => void sweepOnce().catch((e) => console.error("[sweeper]", e));
-  globalForSweeper.__sweeper = setInterval(run, config().SWEEP_EVERY_MS);
-  globalForSweeper.__sweeper.unref?.();
-  run();
+  globalForSweeper.__sweeper = startIntervalLoop({ intervalMs: config().SWEEP_EVERY_MS, run: sweepOnce, label: "sweeper" });
+  // Right away too: a restarted server closes what its previous process left open.
+  void sweepOnce().catch((e) => console.error("[sweeper]", e));
 }

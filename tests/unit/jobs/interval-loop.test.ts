@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startActionSweeper } from "@/lib/actions/sweeper-loop";
+import { startIntervalLoop } from "@/lib/jobs/interval-loop";
 
-describe("startActionSweeper", () => {
+describe("startIntervalLoop", () => {
   afterEach(() => vi.useRealTimers());
 
   it("sweeps on the interval, never two at once, survives a failed sweep and stops", async () => {
@@ -23,7 +23,7 @@ describe("startActionSweeper", () => {
       });
     };
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const stop = startActionSweeper({ intervalMs: 100, sweep });
+    const stop = startIntervalLoop({ intervalMs: 100, run: sweep, label: "sweeper" });
     await vi.advanceTimersByTimeAsync(350);
     expect(calls).toBe(1);
     release();
