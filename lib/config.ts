@@ -5,6 +5,8 @@ const schema = z.object({
   DATABASE_URL: z.string().default("file:./data/app.db"),
   // Connections per app instance to PostgreSQL (pg's own default is 10).
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  // Turns opening at once per instance; more wait in arrival order (lib/chat/turn-opening.ts).
+  TURN_OPENINGS_AT_ONCE: z.coerce.number().int().positive().default(4),
   PORT: z.coerce.number().int().positive().default(3000),
   AUTH_SECRET: z.string().min(16).optional(),
   DATA_DIR: z.string().default("./data"),

@@ -19,9 +19,13 @@ export async function prepareRetry(tx: Tx, threadId: string, messageId: string):
 
 /**
  * What useChat's "regenerate" means for a message: for an assistant message, a retry; for a user
- * message (just edited), answering it again. The turn itself checks ownership and liveness.
+ * message (just edited), answering it again. Only the owner's messages are read; the turn itself
+ * checks ownership again as it locks the thread, and liveness.
  */
-export async function regenerationStart(threadId: string, messageId: string): Promise<TurnStart> {
-  const target = await db().message.findFirst({ where: { id: messageId, threadId }, select: { role: true } });
+export async function regenerationStart(userId: string, threadId: string, messageId: string): Promise<TurnStart> {
+  const target = await db().message.findFirst({
+    where: { id: messageId, threadId, thread: { userId, deletedAt: null } },
+    select: { role: true },
+  });
   return target?.role === "user" ? { kind: "continue", messageId } : { kind: "retry", messageId };
 }

@@ -6,6 +6,31 @@ export async function lockThread(tx: Tx, threadId: string): Promise<void> {
   await tx.thread.update({ where: { id: threadId }, data: { updatedAt: new Date() }, select: { id: true } });
 }
 
+/** What a turn's opening decides on, read under the row lock by the statement that takes it. */
+export type LockedThread = {
+  id: string;
+  title: string;
+  workspaceId: string;
+  lastSeq: number;
+  turnMessageId: string | null;
+  turnUntil: Date | null;
+};
+
+/**
+ * lockThread for a turn's opening: one statement takes the lock, checks that the caller owns the
+ * live thread (another user's thread is a 404, and nothing was read before) and returns the row as
+ * it stands once locked. One round trip instead of three, while a burst of turns queues on them.
+ */
+export async function lockOwnedThread(tx: Tx, userId: string, threadId: string): Promise<LockedThread> {
+  const [locked] = await tx.thread.updateManyAndReturn({
+    where: { id: threadId, userId, deletedAt: null },
+    data: { updatedAt: new Date() },
+    select: { id: true, title: true, workspaceId: true, lastSeq: true, turnMessageId: true, turnUntil: true },
+  });
+  if (!locked) throw notFound();
+  return locked;
+}
+
 /**
  * Removes a live message and everything after it from the live transcript (kept for audit), inside
  * the caller's transaction. The target is claimed with a compare-and-set, so of two concurrent

@@ -1,5 +1,6 @@
 import { db, type Db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import type { LockedThread } from "./transcript-cut";
 import { interruptedFailure } from "./turn-failure";
 
 /**
@@ -13,21 +14,31 @@ const turnInProgress = () =>
   new AppError("turn_in_progress", "A reply is still being written in this conversation. Wait for it to finish, or stop it.");
 
 /**
- * Claims the thread for a new turn, inside the turn's opening transaction, with one
- * compare-and-set on what we read: a concurrent claim (another tab, another instance) matches zero
- * rows and gets a 409.
+ * Claims the locked thread for a new turn, inside the turn's opening transaction, with one
+ * compare-and-set on what the lock read: a concurrent claim (another tab, another instance) matches
+ * zero rows and gets a 409. The same statement moves the thread's sequence past the messages the
+ * turn inserts (and names a new chat), so opening a turn costs as few round trips as it can.
  */
-export async function claimTurnTx(tx: Tx, threadId: string, assistantMessageId: string, leaseMs: number): Promise<void> {
+export async function claimTurnTx(
+  tx: Tx,
+  locked: LockedThread,
+  claim: { assistantMessageId: string; leaseMs: number; appended: number; title?: string },
+): Promise<void> {
   const now = new Date();
-  const current = await tx.thread.findUniqueOrThrow({ where: { id: threadId }, select: { turnMessageId: true, turnUntil: true } });
-  if (current.turnMessageId && current.turnUntil && current.turnUntil > now) throw turnInProgress();
+  if (locked.turnMessageId && locked.turnUntil && locked.turnUntil > now) throw turnInProgress();
   const claimed = await tx.thread.updateMany({
-    where: { id: threadId, turnMessageId: current.turnMessageId, turnUntil: current.turnUntil },
-    data: { turnMessageId: assistantMessageId, turnUntil: new Date(now.getTime() + leaseMs), turnStopAt: null },
+    where: { id: locked.id, turnMessageId: locked.turnMessageId, turnUntil: locked.turnUntil, lastSeq: locked.lastSeq },
+    data: {
+      turnMessageId: claim.assistantMessageId,
+      turnUntil: new Date(now.getTime() + claim.leaseMs),
+      turnStopAt: null,
+      lastSeq: locked.lastSeq + claim.appended,
+      ...(claim.title ? { title: claim.title } : {}),
+    },
   });
   if (claimed.count !== 1) throw turnInProgress();
   // We took over a turn whose process died: its reply is interrupted, not streaming forever.
-  if (current.turnMessageId) await markInterrupted(tx, current.turnMessageId);
+  if (locked.turnMessageId) await markInterrupted(tx, locked.turnMessageId);
 }
 
 /**

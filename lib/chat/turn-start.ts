@@ -3,62 +3,69 @@ import { getChatModel } from "@/lib/ai/registry";
 import { countMessageTokens, messageText } from "@/lib/context";
 import { retryWhenBusy } from "@/lib/db/busy-retry";
 import { db, type Tx } from "@/lib/db/client";
-import { appendMessageTx } from "@/lib/db/messages";
+import { insertMessagesTx, type NewMessage } from "@/lib/db/messages";
 import { assertAwaitingReply } from "./edit";
 import { prepareRetry } from "./retry";
-import { lockThread } from "./transcript-cut";
+import { lockOwnedThread, type LockedThread } from "./transcript-cut";
 import { claimTurnTx } from "./turn-lease";
 import type { TurnStart } from "./turn-types";
 
 /**
- * Opens a turn in ONE transaction, before the model is called: the thread is claimed (one turn at
- * a time), the transcript is put in the state the turn answers (a new user message is stored, a
- * retried reply leaves the live transcript, an edited message must end it) and the reply row is
- * inserted as `streaming`. One short transaction per turn keeps a burst of turns from queueing on
- * the database (SQLite runs transactions one at a time; PostgreSQL holds a pooled connection).
- * Returns the id of the user message being answered.
+ * Opens a turn in ONE transaction, before the model is called: ownership is checked as the thread
+ * is locked, the thread is claimed (one turn at a time), the transcript is put in the state the
+ * turn answers (a new user message is stored, a retried reply leaves the live transcript, an
+ * edited message must end it) and the reply row is inserted as `streaming`. The transaction is short and has few statements (lock and read, claim,
+ * insert), because a burst of turns queues on it: SQLite runs transactions one at a time and
+ * PostgreSQL holds a pooled connection for every round trip. Returns the id of the user message
+ * being answered.
  */
 export async function openTurn(
-  thread: { id: string; title: string },
+  owner: { userId: string; threadId: string },
   start: TurnStart,
   reply: { id: string; leaseMs: number },
-): Promise<{ answeredMessageId: string | null }> {
+): Promise<{ answeredMessageId: string | null; workspaceId: string }> {
+  const { userId, threadId } = owner;
   const userMessage = start.kind === "submit" ? newUserMessage(start.parts, start.runStart ?? false) : null;
+  const replyRow: NewMessage = { id: reply.id, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" };
   return retryWhenBusy(() =>
     db().$transaction(async (tx) => {
       // Write first: the thread's row lock orders this with edits, retries and other turns, and on
       // SQLite a transaction that reads before it writes can fail to upgrade against another process.
-      await lockThread(tx, thread.id);
-      await claimTurnTx(tx, thread.id, reply.id, reply.leaseMs);
-      const answeredMessageId = await answered(tx, thread, start, userMessage);
-      await appendMessageTx(tx, thread.id, { id: reply.id, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" });
-      return { answeredMessageId };
+      const locked = await lockOwnedThread(tx, userId, threadId);
+      const rows = userMessage ? [userMessage, replyRow] : [replyRow];
+      await claimTurnTx(tx, locked, {
+        assistantMessageId: reply.id,
+        leaseMs: reply.leaseMs,
+        appended: rows.length,
+        title: userMessage ? newTitle(locked, userMessage.text) : undefined,
+      });
+      const existing = userMessage ? null : await existingAnswered(tx, threadId, start);
+      const ids = await insertMessagesTx(tx, threadId, locked.lastSeq, rows);
+      return { answeredMessageId: userMessage ? ids[0] : existing, workspaceId: locked.workspaceId };
     }),
   );
 }
 
-async function answered(
-  tx: Tx,
-  thread: { id: string; title: string },
-  start: TurnStart,
-  userMessage: ReturnType<typeof newUserMessage> | null,
-) {
-  if (start.kind === "retry") return prepareRetry(tx, thread.id, start.messageId);
+/** The message a retry or an edit's regeneration answers, checked inside the transaction. */
+async function existingAnswered(tx: Tx, threadId: string, start: TurnStart): Promise<string | null> {
+  if (start.kind === "retry") return prepareRetry(tx, threadId, start.messageId);
   if (start.kind === "continue") {
-    await assertAwaitingReply(tx, thread.id, start.messageId);
+    await assertAwaitingReply(tx, threadId, start.messageId);
     return start.messageId;
   }
-  const stored = await appendMessageTx(tx, thread.id, userMessage!);
-  if (thread.title === "New chat") {
-    const title = userMessage!.text.replace(/\s+/g, " ").trim().slice(0, 60) || "New chat";
-    await tx.thread.update({ where: { id: thread.id }, data: { title }, select: { id: true } });
-  }
-  return stored.id;
+  return null;
+}
+
+/** A chat still called "New chat" is named after its first message. */
+function newTitle(locked: LockedThread, text: string): string | undefined {
+  if (locked.title !== "New chat") return undefined;
+  const title = text.replace(/\s+/g, " ").trim().slice(0, 60);
+  return title || undefined;
 }
 
 // Counted outside the transaction: the tokenizer is CPU work that must not hold the database.
-function newUserMessage(parts: Extract<TurnStart, { kind: "submit" }>["parts"], runStart: boolean) {
+function newUserMessage(parts: Extract<TurnStart, { kind: "submit" }>["parts"], runStart: boolean): NewMessage {
   const text = messageText(parts);
   const tokens = countMessageTokens(parts, (t) => countTokens(t, getChatModel().family));
-  return { role: "user" as const, parts, text, tokens, runStart };
+  return { role: "user", parts, text, tokens, runStart };
 }

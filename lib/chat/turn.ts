@@ -6,14 +6,9 @@ import { isContextOverflowError } from "@/lib/ai/overflow";
 import { config } from "@/lib/config";
 import type { MessagePart } from "@/lib/db/messages";
 import { recordModelCall } from "@/lib/db/model-calls";
-import { getOwnedThread } from "@/lib/db/threads";
-import { buildModelInput } from "./model-input";
-import { loadRunTranscript, loadWindow } from "./window";
-import { agentTools } from "./tools";
 import { classifyTurnError, type TurnFailure } from "./turn-failure";
 import { requestTurnStop } from "./turn-lease";
-import { openTurn } from "./turn-start";
-import { regenerationStart } from "./retry";
+import { admitTurnOpening, prepareTurn } from "./turn-opening";
 import { ReplyRecorder } from "./reply-recorder";
 import type { TurnEndData, TurnOutcome, TurnStart, TurnStatus } from "./turn-types";
 
@@ -37,9 +32,10 @@ const localTurns = new Map<string, AbortController>();
 
 /**
  * Runs one turn for (thread, start, signal), with no knowledge of HTTP: a browser, a retry, an
- * edit's regeneration and a routine run all come through here. Ownership is checked first; then
- * one transaction claims the thread (one turn at a time, across instances), puts the transcript in
- * the state the turn answers and stores the reply row; then the compacted input is built.
+ * edit's regeneration and a routine run all come through here. One transaction checks ownership as
+ * it locks the thread (nothing of another user's thread is read), claims it (one turn at a time,
+ * across instances), puts the transcript in the state the turn answers and stores the reply row;
+ * then the compacted input is built.
  */
 export async function runTurn(opts: {
   userId: string;
@@ -48,38 +44,13 @@ export async function runTurn(opts: {
   signal?: AbortSignal;
   runId?: string | null;
 }): Promise<RunningTurn> {
-  const { userId, threadId } = opts;
-  const thread = await getOwnedThread(userId, threadId);
-  const start = opts.start.kind === "regenerate" ? await regenerationStart(threadId, opts.start.messageId) : opts.start;
+  const { threadId } = opts;
   const model = getChatModel();
   const { TURN_LEASE_MS, REPLY_SAVE_EVERY_MS } = config();
   const assistantMessageId = newMessageId();
-
-  const { answeredMessageId } = await openTurn(thread, start, { id: assistantMessageId, leaseMs: TURN_LEASE_MS });
-  const tools = agentTools({
-    userId,
-    threadId,
-    workspaceId: thread.workspaceId,
-    assistantMessageId,
-    answeredMessageId,
-    runId: opts.runId ?? null,
-  });
-  let input: Awaited<ReturnType<typeof buildModelInput>>;
-  try {
-    input = await buildModelInput(await loadWindow(threadId), tools, () => loadRunTranscript(threadId));
-  } catch (error) {
-    // The reply row exists: it says what went wrong rather than streaming forever.
-    await new ReplyRecorder(threadId, assistantMessageId, {
-      leaseMs: TURN_LEASE_MS,
-      saveEveryMs: REPLY_SAVE_EVERY_MS,
-      family: model.family,
-      onLeaseLost: () => undefined,
-    })
-      .finish("error", classifyTurnError(error), null)
-      .catch((e) => console.error("[assistant message not finalized]", e));
-    throw error;
-  }
-
+  const { answeredMessageId, tools, input } = await admitTurnOpening(() =>
+    prepareTurn({ ...opts, runId: opts.runId ?? null }, { id: assistantMessageId, leaseMs: TURN_LEASE_MS }),
+  );
   const controller = new AbortController();
   const abort = () => controller.abort();
   opts.signal?.addEventListener("abort", abort, { once: true });

@@ -38,18 +38,32 @@ export async function pinnedBefore(threadId: string, fromSeq: number, beforeSeq:
   }));
 }
 
+export type WindowHead = { summary: SummaryRow | null; floor: MessageRow | null };
+
+/** The active summary and the run's start message: where the window is cut from. */
+export async function readWindowHead(threadId: string): Promise<WindowHead> {
+  const [summary, floor] = await Promise.all([activeSummary(threadId), latestRunStart(threadId)]);
+  return { summary, floor };
+}
+
 /**
  * Loads only what the next request needs: the active summary, the messages from its cut on (plus
  * the run's start message, which the validity check compares against) and the pins before the
  * cut. Its cost does not grow with the stored transcript unless the summary is stale or missing.
+ * The turn runner passes what it already knows (the workspace, and the head it read while the
+ * turn opened), so a burst of turns spends fewer round trips before the model is called.
  */
-export async function loadWindow(threadId: string): Promise<LoadedWindow> {
-  const [summary, floor, thread] = await Promise.all([
-    activeSummary(threadId),
-    latestRunStart(threadId),
-    db().thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } }),
+export async function loadWindow(
+  threadId: string,
+  known: { workspaceId?: string; head?: Promise<WindowHead> } = {},
+): Promise<LoadedWindow> {
+  const [{ summary, floor }, workspaceId] = await Promise.all([
+    known.head ?? readWindowHead(threadId),
+    known.workspaceId ??
+      db()
+        .thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } })
+        .then((t) => t.workspaceId),
   ]);
-  const { workspaceId } = thread;
   if (summary) {
     const cut = await db().message.findFirst({
       where: { id: summary.cutMessageId, threadId, deletedAt: null },

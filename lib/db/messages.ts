@@ -72,24 +72,38 @@ export async function appendMessageTx(tx: Tx, threadId: string, m: NewMessage): 
     data: { lastSeq: { increment: 1 }, updatedAt: new Date() },
     select: { lastSeq: true },
   });
-  const row = await tx.message.create({
-    data: {
-      ...(m.id ? { id: m.id } : {}),
-      threadId,
-      seq: lastSeq,
-      role: m.role,
-      parts: JSON.stringify(m.parts),
-      text: m.text,
-      tokens: m.tokens,
-      status: m.status ?? "complete",
-      error: m.error ?? null,
-      errorCode: m.errorCode ?? null,
-      runStart: m.runStart ?? false,
-      deletedAt: m.deletedAt ?? null,
-    },
-    select: messageSelect,
-  });
+  const row = await tx.message.create({ data: messageData(threadId, lastSeq, m), select: messageSelect });
   return toStored(row);
+}
+
+/**
+ * Inserts messages at the seqs after `lastSeq`, in one statement, and returns their ids in order.
+ * For a caller that holds the thread's row lock and moves Thread.lastSeq itself (a turn's opening
+ * folds that into its claim, so a burst of turns spends fewer round trips inside transactions).
+ */
+export async function insertMessagesTx(tx: Tx, threadId: string, lastSeq: number, messages: NewMessage[]): Promise<string[]> {
+  const rows = await tx.message.createManyAndReturn({
+    data: messages.map((m, i) => messageData(threadId, lastSeq + 1 + i, m)),
+    select: { id: true, seq: true },
+  });
+  return rows.sort((a, b) => a.seq - b.seq).map((r) => r.id);
+}
+
+function messageData(threadId: string, seq: number, m: NewMessage) {
+  return {
+    ...(m.id ? { id: m.id } : {}),
+    threadId,
+    seq,
+    role: m.role,
+    parts: JSON.stringify(m.parts),
+    text: m.text,
+    tokens: m.tokens,
+    status: m.status ?? "complete",
+    error: m.error ?? null,
+    errorCode: m.errorCode ?? null,
+    runStart: m.runStart ?? false,
+    deletedAt: m.deletedAt ?? null,
+  };
 }
 
 export function appendMessage(threadId: string, m: NewMessage, client: Db = db()): Promise<MessageRow> {

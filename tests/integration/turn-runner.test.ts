@@ -94,6 +94,36 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
     expect((await rows(t.id)).map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 
+  it("another user's thread is a 404 for every kind of turn, and nothing is claimed or stored", async () => {
+    const t = await createThread(userId);
+    const { outcome } = await completeTurn(userId, t.id, textStart("hello"));
+    const stranger = (await env.db.user.create({ data: {} })).id;
+    const before = await env.db.thread.findUniqueOrThrow({ where: { id: t.id } });
+    for (const start of [
+      textStart("mine now"),
+      { kind: "regenerate" as const, messageId: outcome.assistantMessageId },
+      { kind: "regenerate" as const, messageId: outcome.userMessageId! },
+    ]) {
+      await expect(runTurn({ userId: stranger, threadId: t.id, start })).rejects.toMatchObject({ status: 404, code: "not_found" });
+    }
+    const after = await env.db.thread.findUniqueOrThrow({ where: { id: t.id } });
+    expect(after).toMatchObject({ turnMessageId: null, lastSeq: before.lastSeq, title: before.title, updatedAt: before.updatedAt });
+    expect((await rows(t.id)).map((m) => [m.role, m.status, m.deletedAt])).toEqual([
+      ["user", "complete", null],
+      ["assistant", "complete", null],
+    ]);
+  });
+
+  it("numbers the opening's messages after the thread's last one and names a new chat once", async () => {
+    const t = await createThread(userId);
+    await completeTurn(userId, t.id, textStart("First   question\nabout naming"));
+    await completeTurn(userId, t.id, textStart("second"));
+    const thread = await env.db.thread.findUniqueOrThrow({ where: { id: t.id } });
+    expect(thread.title).toBe("First question about naming");
+    expect((await rows(t.id)).map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+    expect(thread.lastSeq).toBe(4);
+  });
+
   it("stores the whole reply when nobody reads the stream (a closed tab)", async () => {
     const t = await createThread(userId);
     const turn = await runTurn({ userId, threadId: t.id, start: textStart("long 80") });

@@ -1,0 +1,60 @@
+import pLimit, { type LimitFunction } from "p-limit";
+import { getChatModel } from "@/lib/ai/registry";
+import { config } from "@/lib/config";
+import { buildModelInput } from "./model-input";
+import { ReplyRecorder } from "./reply-recorder";
+import { regenerationStart } from "./retry";
+import { agentTools } from "./tools";
+import { classifyTurnError } from "./turn-failure";
+import { openTurn } from "./turn-start";
+import type { TurnStart } from "./turn-types";
+import { loadRunTranscript, loadWindow, readWindowHead } from "./window";
+
+const admission: LimitFunction = pLimit(1);
+
+/**
+ * Turns open at most TURN_OPENINGS_AT_ONCE at a time in this process, the others waiting in
+ * arrival order. An opening is a handful of database round trips; when a burst of turns all
+ * interleave their round trips (PostgreSQL, with everything awaiting the network), every one of
+ * them finishes late, while first come, first opened lets the early ones stream at once. Measured
+ * with `npm run bench -- load`. The turn's own guards (one turn per thread) live in the database;
+ * this only orders the work.
+ */
+export function admitTurnOpening<T>(open: () => Promise<T>): Promise<T> {
+  admission.concurrency = config().TURN_OPENINGS_AT_ONCE;
+  return admission(open);
+}
+
+/**
+ * Everything a turn does before the model is called: resolve what a regeneration means, open the
+ * turn (one transaction: ownership, claim, user message, reply row), then build the compacted
+ * input. If the input cannot be built, the reply row says what went wrong rather than streaming.
+ */
+export async function prepareTurn(
+  opts: { userId: string; threadId: string; start: TurnStart | { kind: "regenerate"; messageId: string }; runId: string | null },
+  reply: { id: string; leaseMs: number },
+) {
+  const { userId, threadId } = opts;
+  const start = opts.start.kind === "regenerate" ? await regenerationStart(userId, threadId, opts.start.messageId) : opts.start;
+  // Read while the turn opens, which leaves them as they are (a routine run's start message is
+  // the one exception: then they are read after it).
+  const head = start.kind === "submit" && start.runStart ? undefined : readWindowHead(threadId);
+  head?.catch(() => undefined); // an opening that fails (409, 404) leaves this read unawaited
+  const { answeredMessageId, workspaceId } = await openTurn({ userId, threadId }, start, reply);
+  const tools = agentTools({ userId, threadId, workspaceId, assistantMessageId: reply.id, answeredMessageId, runId: opts.runId });
+  try {
+    const input = await buildModelInput(await loadWindow(threadId, { workspaceId, head }), tools, () => loadRunTranscript(threadId));
+    return { answeredMessageId, tools, input };
+  } catch (error) {
+    const { REPLY_SAVE_EVERY_MS } = config();
+    await new ReplyRecorder(threadId, reply.id, {
+      leaseMs: reply.leaseMs,
+      saveEveryMs: REPLY_SAVE_EVERY_MS,
+      family: getChatModel().family,
+      onLeaseLost: () => undefined,
+    })
+      .finish("error", classifyTurnError(error), null)
+      .catch((e) => console.error("[assistant message not finalized]", e));
+    throw error;
+  }
+}
