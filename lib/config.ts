@@ -5,6 +5,9 @@ const schema = z.object({
   DATABASE_URL: z.string().default("file:./data/app.db"),
   // Connections per app instance to PostgreSQL (pg's own default is 10).
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  // Connections opened when the server starts and kept open while idle, so a burst of turns after
+  // a quiet spell does not first wait for PostgreSQL to start backends. At most DATABASE_POOL_SIZE.
+  DATABASE_POOL_MIN: z.coerce.number().int().min(0).default(10),
   // Turns opening at once per instance; more wait in arrival order (lib/chat/turn-opening.ts).
   TURN_OPENINGS_AT_ONCE: z.coerce.number().int().positive().default(4),
   PORT: z.coerce.number().int().positive().default(3000),

@@ -22,7 +22,14 @@ const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
 
 export function createDb(url: string): Db {
   if (isPostgresUrl(url)) {
-    const adapter = new PrismaPg({ connectionString: url, max: config().DATABASE_POOL_SIZE });
+    const { DATABASE_POOL_SIZE, DATABASE_POOL_MIN } = config();
+    // Idle connections above `min` close after 30 s; the ones below stay (see warmPool).
+    const adapter = new PrismaPg({
+      connectionString: url,
+      max: DATABASE_POOL_SIZE,
+      min: Math.min(DATABASE_POOL_MIN, DATABASE_POOL_SIZE),
+      idleTimeoutMillis: 30_000,
+    });
     return new PostgresClient({ adapter, transactionOptions }) as unknown as Db;
   }
   const file = url.replace(/^file:/, "");
@@ -54,6 +61,17 @@ export function setDbForTests(client: Db | undefined): void {
 /** True for a client on a SQLite file (see busy-retry.ts). */
 export function isSqlite(client: Db): boolean {
   return sqliteReady.has(client);
+}
+
+/**
+ * Opens DATABASE_POOL_MIN connections to PostgreSQL at once (concurrent queries each take one), at
+ * server start. Measured with `npm run bench -- load`: a burst of turns arriving at a cold pool
+ * spends its first round trips waiting for new backends. SQLite has no pool.
+ */
+export async function warmPool(client: Db = db()): Promise<void> {
+  if (isSqlite(client)) return;
+  const n = Math.min(config().DATABASE_POOL_MIN, config().DATABASE_POOL_SIZE);
+  await Promise.all(Array.from({ length: n }, () => client.$queryRawUnsafe("SELECT 1")));
 }
 
 export async function dbReady(client: Db = db()): Promise<void> {

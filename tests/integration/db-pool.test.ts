@@ -1,0 +1,43 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { provision, testDatabases, type Provisioned } from "./support/databases";
+import { resetConfigForTests } from "@/lib/config";
+import { createDb, warmPool, type Db } from "@/lib/db/client";
+
+// PostgreSQL only: SQLite has no connection pool (warmPool leaves it alone).
+describe.each(testDatabases().filter((d) => d.name === "postgres"))("connection pool on $name", (target) => {
+  let env: Provisioned;
+  let client: Db;
+
+  beforeAll(async () => {
+    process.env.DATABASE_POOL_MIN = "6";
+    resetConfigForTests();
+    env = await provision(target);
+    client = createDb(env.url);
+  });
+  afterAll(async () => {
+    delete process.env.DATABASE_POOL_MIN;
+    resetConfigForTests();
+    await client?.$disconnect();
+    await env?.drop();
+  });
+
+  const backends = async () => {
+    const admin = new pg.Client({ connectionString: env.url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query(
+        "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      );
+      return rows[0].n as number;
+    } finally {
+      await admin.end();
+    }
+  };
+
+  it("opens DATABASE_POOL_MIN connections up front, so a burst does not wait for new backends", async () => {
+    const idle = await backends();
+    await warmPool(client);
+    expect((await backends()) - idle).toBe(6);
+  });
+});
