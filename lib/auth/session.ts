@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { requestContext } from "@/lib/http/request-context";
 import { countRequest } from "@/lib/limits/count";
+import type { LimitKind } from "@/lib/limits/window";
 import { accountUserId, isAccount } from "./accounts";
 import { decodeSession, encodeSession, SESSION_COOKIE } from "./guest-cookie";
 import { authSecret } from "./secret";
@@ -47,27 +48,35 @@ async function guestId(value: string | undefined): Promise<string | null> {
  * - A read (GET) never creates anything: without a session the caller is NOBODY.
  * - A write is first real use: without a session a guest is created and its cookie set. A valid
  *   session is never replaced (lib/http/handler has already refused cross-site writes, so only
- *   the app's own pages get this far). Writes count against the abuse limits.
+ *   the app's own pages get this far). Writes count against the abuse limits; a guest's write is
+ *   counted by the same statement that confirms the id is still a guest's.
  */
 export async function currentUserId(): Promise<string> {
   const ctx = requestContext();
   const jar = await cookies();
-  const existing = (await accountUserId(await headers())) ?? (await guestId(jar.get(SESSION_COOKIE)?.value));
-  if (ctx?.readOnly) return existing ?? NOBODY;
-  let userId = existing;
-  if (userId) {
-    await ensureUser(userId);
-  } else {
-    userId = (await db().user.create({ data: {} })).id;
-    knownUsers.add(userId);
-    jar.set(SESSION_COOKIE, encodeSession(userId, await authSecret()), {
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      maxAge: ONE_YEAR_S,
-      secure: cookieSecure(ctx?.https ?? false),
-    });
+  const account = await accountUserId(await headers());
+  if (ctx?.readOnly) return account ?? (await guestId(jar.get(SESSION_COOKIE)?.value)) ?? NOBODY;
+  const limit = ctx?.limit ?? null;
+  if (account) return admitted(account, limit);
+  const guest = decodeSession(jar.get(SESSION_COOKIE)?.value, await authSecret());
+  if (guest && (limit ? await countRequest(guest, limit, { unlessAccount: true }) : !(await isAccount(guest)))) {
+    await ensureUser(guest);
+    return guest;
   }
-  if (ctx?.limit) await countRequest(userId, ctx.limit);
+  const userId = (await db().user.create({ data: {} })).id;
+  knownUsers.add(userId);
+  jar.set(SESSION_COOKIE, encodeSession(userId, await authSecret()), {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: ONE_YEAR_S,
+    secure: cookieSecure(ctx?.https ?? false),
+  });
+  return admitted(userId, limit);
+}
+
+async function admitted(userId: string, limit: LimitKind | null): Promise<string> {
+  await ensureUser(userId);
+  if (limit) await countRequest(userId, limit);
   return userId;
 }

@@ -102,6 +102,17 @@ describe.each(testDatabases())("accounts on $name", (target) => {
     const stale = new Browser();
     stale.cookies.set("lrc_session", guestCookie);
     expect(await stale.threadIds()).toEqual([]);
+    // Nor does a write with it: that is a new guest's first write, and the account's count of
+    // writes does not move.
+    const counted = () => env.db.rateCounter.findUnique({ where: { key: `${guestId}:write` } });
+    const countBefore = await counted();
+    const staleWrite = await stale.app(threadsRoute, { method: "POST", url: "/api/threads", body: { title: "Not theirs" } });
+    expect(staleWrite.ok).toBe(true);
+    const newGuestId = stale.cookies.get("lrc_session")!.split(".")[0];
+    expect(newGuestId).not.toBe(guestId);
+    expect(await env.db.thread.findMany({ where: { userId: guestId }, select: { id: true } })).toEqual([{ id: threadId }]);
+    expect(await counted()).toEqual(countBefore);
+    expect(await env.db.rateCounter.findUnique({ where: { key: `${newGuestId}:write` } })).toMatchObject({ count: 1 });
 
     // Sessions: both browsers are listed; revoking the first one signs it out.
     const sessions = (await (await other.auth("/list-sessions")).json()) as { token: string; id: string }[];
