@@ -78,8 +78,14 @@ test("bad input answers 400/413/404 with a message naming the field, and loses n
 
   // Nothing was stored by the rejected requests, and the thread still works.
   expect((await (await request.get(`/api/threads/${id}/messages`)).json()).messages).toEqual([]);
-  const ok = await request.post("/api/chat", { data: { id, message: { role: "user", parts: [{ type: "text", text: "hello" }] } } });
+  const ok = await request.post("/api/chat", {
+    headers: { "accept-encoding": "gzip, deflate, br" },
+    data: { id, message: { role: "user", parts: [{ type: "text", text: "hello" }] } },
+  });
   expect(ok.status()).toBe(200);
+  // The reply streams as it is, never compressed (each word is flushed at once).
+  expect(ok.headers()["content-encoding"]).toBeUndefined();
+  expect(ok.headers()["cache-control"]).toContain("no-transform");
   await ok.text();
   await expect.poll(async () => (await (await request.get(`/api/threads/${id}/messages`)).json()).messages.length).toBe(2);
 });
