@@ -59,7 +59,7 @@ export async function currentUserId(): Promise<string> {
   const limit = ctx?.limit ?? null;
   if (account) return admitted(account, limit);
   const guest = decodeSession(jar.get(SESSION_COOKIE)?.value, await authSecret());
-  if (guest && (limit ? await countRequest(guest, limit, { unlessAccount: true }) : !(await isAccount(guest)))) {
+  if (guest && (await stillGuest(guest, limit))) {
     await ensureUser(guest);
     return guest;
   }
@@ -73,6 +73,11 @@ export async function currentUserId(): Promise<string> {
     secure: cookieSecure(ctx?.https ?? false),
   });
   return admitted(userId, limit);
+}
+
+/** Whether the cookie's id is still a guest's; with a limit, the same statement counts the write. */
+async function stillGuest(id: string, limit: LimitKind | null): Promise<boolean> {
+  return limit ? countRequest(id, limit, { unlessAccount: true }) : !(await isAccount(id));
 }
 
 async function admitted(userId: string, limit: LimitKind | null): Promise<string> {

@@ -22,14 +22,8 @@ const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
 
 export function createDb(url: string): Db {
   if (isPostgresUrl(url)) {
-    const { DATABASE_POOL_SIZE, DATABASE_POOL_MIN } = config();
     // Idle connections above `min` close after 30 s; the ones below stay (see warmPool).
-    const adapter = new PrismaPg({
-      connectionString: url,
-      max: DATABASE_POOL_SIZE,
-      min: Math.min(DATABASE_POOL_MIN, DATABASE_POOL_SIZE),
-      idleTimeoutMillis: 30_000,
-    });
+    const adapter = new PrismaPg({ connectionString: url, max: config().DATABASE_POOL_SIZE, min: poolMin(), idleTimeoutMillis: 30_000 });
     return new PostgresClient({ adapter, transactionOptions }) as unknown as Db;
   }
   const file = url.replace(/^file:/, "");
@@ -70,9 +64,10 @@ export function isSqlite(client: Db): boolean {
  */
 export async function warmPool(client: Db = db()): Promise<void> {
   if (isSqlite(client)) return;
-  const n = Math.min(config().DATABASE_POOL_MIN, config().DATABASE_POOL_SIZE);
-  await Promise.all(Array.from({ length: n }, () => client.$queryRawUnsafe("SELECT 1")));
+  await Promise.all(Array.from({ length: poolMin() }, () => client.$queryRawUnsafe("SELECT 1")));
 }
+
+const poolMin = () => Math.min(config().DATABASE_POOL_MIN, config().DATABASE_POOL_SIZE);
 
 export async function dbReady(client: Db = db()): Promise<void> {
   await sqliteReady.get(client);

@@ -19,19 +19,8 @@ export type MessageRow = {
   createdAt: Date;
 };
 
-type Row = {
-  id: string;
-  seq: number;
-  role: string;
-  parts: string;
-  text: string;
-  tokens: number;
-  status: string;
-  error: string | null;
-  errorCode: string | null;
-  runStart: boolean;
-  createdAt: Date;
-};
+// The row as stored: role unchecked, parts as JSON text.
+type Row = Omit<MessageRow, "role" | "parts"> & { role: string; parts: string };
 
 export const messageSelect = {
   id: true,
