@@ -37,9 +37,11 @@ export function createDb(url: string): Db {
   return db;
 }
 
-const sqliteReady = new WeakMap<Db, Promise<void>>();
-
-const globalForDb = globalThis as unknown as { __db?: Db };
+// Which clients are SQLite, kept on globalThis like the client itself: Next bundles this module into
+// several chunks (instrumentation, each route), each with its own module state, while db() hands
+// all of them the one client from globalThis.
+const globalForDb = globalThis as unknown as { __db?: Db; __sqliteReady?: WeakMap<Db, Promise<void>> };
+const sqliteReady = (globalForDb.__sqliteReady ??= new WeakMap<Db, Promise<void>>());
 
 /** The process-wide client for DATABASE_URL (kept on globalThis so dev reloads reuse it). */
 export function db(): Db {
