@@ -2,22 +2,25 @@ import { countTokens } from "@/lib/ai/tokens";
 import { getChatModel } from "@/lib/ai/registry";
 import { countMessageTokens, messageText } from "@/lib/context";
 import { retryWhenBusy } from "@/lib/db/busy-retry";
-import { db, type Tx } from "@/lib/db/client";
+import { db, isSqlite, type Tx } from "@/lib/db/client";
 import { insertMessagesTx, type NewMessage } from "@/lib/db/messages";
 import { assertAwaitingReply } from "./edit";
 import { prepareRetry } from "./retry";
 import { lockOwnedThread, type LockedThread } from "./transcript-cut";
 import { claimTurnTx } from "./turn-lease";
+import { openTurnInOneStatement } from "./turn-open-statement";
 import type { TurnStart } from "./turn-types";
 
 /**
- * Opens a turn in ONE transaction, before the model is called: ownership is checked as the thread
+ * Opens a turn before the model is called, in ONE transaction: ownership is checked as the thread
  * is locked, the thread is claimed (one turn at a time), the transcript is put in the state the
  * turn answers (a new user message is stored, a retried reply leaves the live transcript, an
- * edited message must end it) and the reply row is inserted as `streaming`. The transaction is short and has few statements (lock and read, claim,
- * insert), because a burst of turns queues on it: SQLite runs transactions one at a time and
- * PostgreSQL holds a pooled connection for every round trip. Returns the id of the user message
- * being answered.
+ * edited message must end it) and the reply row is inserted as `streaming`. The transaction has
+ * few statements (lock and read, claim, insert), because a burst of turns queues on it: SQLite runs
+ * transactions one at a time and PostgreSQL holds a pooled connection for every round trip. On
+ * PostgreSQL the usual turn (a new message, no turn recorded) opens in a single statement instead
+ * (turn-open-statement.ts), and only what that does not claim comes here. Returns the id of the
+ * user message being answered.
  */
 export async function openTurn(
   owner: { userId: string; threadId: string },
@@ -27,6 +30,10 @@ export async function openTurn(
   const { userId, threadId } = owner;
   const userMessage = start.kind === "submit" ? newUserMessage(start.parts, start.runStart ?? false) : null;
   const replyRow: NewMessage = { id: reply.id, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" };
+  if (userMessage && !isSqlite(db())) {
+    const opened = await openTurnInOneStatement(db(), owner, userMessage, reply, titleFrom(userMessage.text) ?? null);
+    if (opened) return opened;
+  }
   return retryWhenBusy(() =>
     db().$transaction(async (tx) => {
       // Write first: the thread's row lock orders this with edits, retries and other turns, and on
@@ -58,9 +65,11 @@ async function existingAnswered(tx: Tx, threadId: string, start: TurnStart): Pro
 
 /** A chat still called "New chat" is named after its first message. */
 function newTitle(locked: LockedThread, text: string): string | undefined {
-  if (locked.title !== "New chat") return undefined;
-  const title = text.replace(/\s+/g, " ").trim().slice(0, 60);
-  return title || undefined;
+  return locked.title === "New chat" ? titleFrom(text) : undefined;
+}
+
+function titleFrom(text: string): string | undefined {
+  return text.replace(/\s+/g, " ").trim().slice(0, 60) || undefined;
 }
 
 // Counted outside the transaction: the tokenizer is CPU work that must not hold the database.
