@@ -1,4 +1,4 @@
-import { tool, type ToolSet } from "ai";
+import { tool, zodSchema, type ToolSet } from "ai";
 import { z } from "zod";
 import { MAX_BODY_CHARS, MAX_SUBJECT_CHARS } from "@/lib/email/email-request";
 import { sendEmailAction } from "@/lib/email/send";
@@ -31,17 +31,25 @@ export function toolResult(o: ActionOutcome) {
   return { ok: o.state === "sent", ...o };
 }
 
+// Converted to JSON Schema once per process (see lib/workspace/tools.ts).
+const inputs = {
+  send_email: zodSchema(
+    z.object({
+      to: z.email().describe("One recipient address."),
+      subject: z.string().trim().min(1).max(MAX_SUBJECT_CHARS),
+      body: z.string().max(MAX_BODY_CHARS).describe("Markdown; sent as HTML and plain text."),
+    }),
+  ),
+  list_actions: zodSchema(z.object({})),
+};
+
 export function actionTools(ctx: ActionToolContext): ToolSet {
   return {
     send_email: tool({
       description:
         "Send an email (body in markdown). Sent at most once per request: calling it again for the same recipient and subject " +
         "returns the recorded result instead of sending again. Only allowed recipients can be mailed.",
-      inputSchema: z.object({
-        to: z.email().describe("One recipient address."),
-        subject: z.string().trim().min(1).max(MAX_SUBJECT_CHARS),
-        body: z.string().max(MAX_BODY_CHARS).describe("Markdown; sent as HTML and plain text."),
-      }),
+      inputSchema: inputs.send_email,
       execute: async ({ to, subject, body }) => {
         const outcome = await sendEmailAction({
           userId: ctx.userId,
@@ -60,7 +68,7 @@ export function actionTools(ctx: ActionToolContext): ToolSet {
     list_actions: tool({
       description:
         "List the side effects (emails) of this conversation, and of earlier conversations on the same workspace, and their state: sent, in progress, unknown, needs a person, refused. Read-only.",
-      inputSchema: z.object({}),
+      inputSchema: inputs.list_actions,
       execute: async () => {
         const actions = await listThreadActions(ctx.userId, ctx.threadId);
         return {
