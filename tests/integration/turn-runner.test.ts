@@ -1,14 +1,20 @@
 import { spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { completeTurn, textStart } from "./support/turns";
 import { runTurn, stopTurn } from "@/lib/chat/turn";
+import { admitTurnOpening } from "@/lib/chat/turn-opening";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { resetConfigForTests } from "@/lib/config";
 import { createThread } from "@/lib/db/threads";
 import { sweepDeadCompactions, sweepExpiredTurns } from "@/lib/jobs/sweeper";
 import { seedConversation } from "./support/seed";
 import { TSX_WORKER } from "./support/tsx-worker";
+
+vi.mock("@/lib/chat/turn-opening", async (original) => {
+  const actual = await original<typeof import("@/lib/chat/turn-opening")>();
+  return { ...actual, admitTurnOpening: vi.fn(actual.admitTurnOpening) };
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -122,6 +128,13 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
     expect(thread.title).toBe("First question about naming");
     expect((await rows(t.id)).map((m) => m.seq)).toEqual([1, 2, 3, 4]);
     expect(thread.lastSeq).toBe(4);
+  });
+
+  it("opens every turn through the admission gate (TURN_OPENINGS_AT_ONCE)", async () => {
+    const t = await createThread(userId);
+    vi.mocked(admitTurnOpening).mockClear();
+    await completeTurn(userId, t.id, textStart("hello"));
+    expect(admitTurnOpening).toHaveBeenCalledTimes(1);
   });
 
   it("stores the whole reply when nobody reads the stream (a closed tab)", async () => {

@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { freshPostgresUrl, startServers } from "./support/app-server";
+
+// What a started server does before its first request, on PostgreSQL (SQLite has no pool): it
+// opens DATABASE_POOL_MIN connections (instrumentation.ts -> warmPool), so a burst of turns right
+// after a start does not wait for new backends.
+
+const PORT = Number(process.env.E2E_PORT ?? 3471) + 21;
+const POOL_MIN = 6;
+
+// Defined only when PostgreSQL is reachable, like the PostgreSQL cases of turn-crash.spec.ts.
+if (process.env.TEST_DATABASE_URL)
+  test("a server started on PostgreSQL holds DATABASE_POOL_MIN connections before any request", async () => {
+    test.setTimeout(180_000);
+    const url = freshPostgresUrl(process.env.TEST_DATABASE_URL!, `lrc_e2e_start_${PORT}`);
+    const servers = await startServers({
+      ports: [PORT],
+      databaseUrl: url,
+      env: { DATABASE_POOL_MIN: String(POOL_MIN), ROUTINES_SCHEDULER: "off", SWEEP_EVERY_MS: "600000" },
+    });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const backends = async () =>
+        (
+          await admin.query<{ n: number }>(
+            "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+          )
+        ).rows[0].n;
+      await expect.poll(backends, { timeout: 15_000 }).toBeGreaterThanOrEqual(POOL_MIN);
+    } finally {
+      await admin.end();
+      await servers.stop();
+    }
+  });
