@@ -1,8 +1,5 @@
-import { createIdGenerator } from "ai";
 import type { Db } from "@/lib/db/client";
 import type { NewMessage } from "@/lib/db/messages";
-
-const newUserMessageId = createIdGenerator({ prefix: "msg", size: 20 });
 
 /**
  * PostgreSQL only: opens the usual turn (a new message in an owned thread with no turn recorded)
@@ -20,14 +17,13 @@ const newUserMessageId = createIdGenerator({ prefix: "msg", size: 20 });
 export async function openTurnInOneStatement(
   client: Db,
   owner: { userId: string; threadId: string },
-  userMessage: NewMessage,
+  userMessage: NewMessage & { id: string },
   reply: { id: string; leaseMs: number },
   title: string | null,
 ): Promise<{ answeredMessageId: string; workspaceId: string } | null> {
   const { userId, threadId } = owner;
   const now = new Date();
   const until = new Date(now.getTime() + reply.leaseMs);
-  const userMessageId = userMessage.id ?? newUserMessageId();
   // The SELECT lists need casts: PostgreSQL cannot infer a parameter's type there.
   const rows = await client.$queryRaw<{ workspaceId: string }[]>`
     WITH claimed AS (
@@ -39,7 +35,7 @@ export async function openTurnInOneStatement(
       RETURNING "lastSeq", "workspaceId"
     ), stored AS (
       INSERT INTO "Message" ("id", "threadId", "seq", "role", "parts", "text", "tokens", "status", "runStart", "createdAt")
-      SELECT CAST(${userMessageId} AS TEXT), CAST(${threadId} AS TEXT), "lastSeq" - 1, 'user', CAST(${JSON.stringify(userMessage.parts)} AS TEXT),
+      SELECT CAST(${userMessage.id} AS TEXT), CAST(${threadId} AS TEXT), "lastSeq" - 1, 'user', CAST(${JSON.stringify(userMessage.parts)} AS TEXT),
         CAST(${userMessage.text} AS TEXT), CAST(${userMessage.tokens} AS INTEGER), 'complete', CAST(${userMessage.runStart ?? false} AS BOOLEAN),
         CAST(${now} AS TIMESTAMP(3))
       FROM claimed
@@ -48,5 +44,5 @@ export async function openTurnInOneStatement(
       FROM claimed
     )
     SELECT "workspaceId" FROM claimed`;
-  return rows.length === 1 ? { answeredMessageId: userMessageId, workspaceId: rows[0].workspaceId } : null;
+  return rows.length === 1 ? { answeredMessageId: userMessage.id, workspaceId: rows[0].workspaceId } : null;
 }

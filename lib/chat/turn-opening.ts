@@ -27,7 +27,7 @@ export function admitTurnOpening<T>(open: () => Promise<T>): Promise<T> {
 
 /**
  * Everything a turn does before the model is called: resolve what a regeneration means, open the
- * turn (one transaction: ownership, claim, user message, reply row), then build the compacted
+ * turn (ownership, claim, user message, reply row: see openTurn), then build the compacted
  * input. If the input cannot be built, the reply row says what went wrong rather than streaming.
  */
 export async function prepareTurn(

@@ -7,6 +7,7 @@ import { insertMessagesTx, type NewMessage } from "@/lib/db/messages";
 import { assertAwaitingReply } from "./edit";
 import { prepareRetry } from "./retry";
 import { lockOwnedThread, type LockedThread } from "./transcript-cut";
+import { newMessageId } from "./message-id";
 import { claimTurnTx } from "./turn-lease";
 import { openTurnInOneStatement } from "./turn-open-statement";
 import type { TurnStart } from "./turn-types";
@@ -73,8 +74,8 @@ function titleFrom(text: string): string | undefined {
 }
 
 // Counted outside the transaction: the tokenizer is CPU work that must not hold the database.
-function newUserMessage(parts: Extract<TurnStart, { kind: "submit" }>["parts"], runStart: boolean): NewMessage {
+function newUserMessage(parts: Extract<TurnStart, { kind: "submit" }>["parts"], runStart: boolean): NewMessage & { id: string } {
   const text = messageText(parts);
   const tokens = countMessageTokens(parts, (t) => countTokens(t, getChatModel().family));
-  return { role: "user", parts, text, tokens, runStart };
+  return { id: newMessageId(), role: "user", parts, text, tokens, runStart };
 }

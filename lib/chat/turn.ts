@@ -1,11 +1,12 @@
 import "server-only";
-import { createIdGenerator, readUIMessageStream, stepCountIs, streamText, type UIMessageChunk } from "ai";
+import { readUIMessageStream, stepCountIs, streamText, type UIMessageChunk } from "ai";
 import { getChatModel } from "@/lib/ai/registry";
 import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
 import { isContextOverflowError } from "@/lib/ai/overflow";
 import { config } from "@/lib/config";
 import type { MessagePart } from "@/lib/db/messages";
 import { recordModelCall } from "@/lib/db/model-calls";
+import { newMessageId } from "./message-id";
 import { classifyTurnError, type TurnFailure } from "./turn-failure";
 import { requestTurnStop } from "./turn-lease";
 import { admitTurnOpening, prepareTurn } from "./turn-opening";
@@ -23,7 +24,6 @@ export type RunningTurn = {
   answeredMessageId: string | null;
 };
 
-const newMessageId = createIdGenerator({ prefix: "msg", size: 20 });
 const MAX_STEPS = 8;
 
 // Turns running in this process, so a stop request served here takes effect at once; a stop
@@ -32,10 +32,10 @@ const localTurns = new Map<string, AbortController>();
 
 /**
  * Runs one turn for (thread, start, signal), with no knowledge of HTTP: a browser, a retry, an
- * edit's regeneration and a routine run all come through here. One transaction checks ownership as
- * it locks the thread (nothing of another user's thread is read), claims it (one turn at a time,
- * across instances), puts the transcript in the state the turn answers and stores the reply row;
- * then the compacted input is built.
+ * edit's regeneration and a routine run all come through here. One transaction (or, for a new
+ * message on PostgreSQL, one statement) checks ownership as it locks the thread (nothing of another
+ * user's thread is read), claims it (one turn at a time, across instances), puts the transcript in
+ * the state the turn answers and stores the reply row; then the compacted input is built.
  */
 export async function runTurn(opts: {
   userId: string;

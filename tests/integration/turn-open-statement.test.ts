@@ -23,7 +23,13 @@ describe.each(testDatabases().filter((d) => d.name === "postgres"))("a turn open
     await env?.drop();
   });
 
-  const message = (text: string): NewMessage => ({ role: "user", parts: [{ type: "text", text }], text, tokens: 3 });
+  const message = (text: string): NewMessage & { id: string } => ({
+    id: `msg_user_${Math.random().toString(36).slice(2)}`,
+    role: "user",
+    parts: [{ type: "text", text }],
+    text,
+    tokens: 3,
+  });
   const reply = (id: string) => ({ id, leaseMs: 60_000 });
   const open = (threadId: string, who = userId, replyId = `msg_${Math.random().toString(36).slice(2)}`) =>
     openTurnInOneStatement(env.db, { userId: who, threadId }, message("Plan the migration"), reply(replyId), "Plan the migration");
