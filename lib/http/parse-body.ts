@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { jsonDepth, MAX_JSON_DEPTH } from "./json-depth";
 
 /**
  * Reads a JSON body with a byte cap and validates it. Errors name the failing field so a script
@@ -16,6 +17,9 @@ export async function parseBody<S extends z.ZodType>(
   const raw = await readCapped(req, maxBytes);
   // Decided by the bytes read, not by Content-Length: a chunked body has no length header.
   if (opts.optional && raw.trim() === "") return validate(schema, {});
+  if (jsonDepth(raw) > MAX_JSON_DEPTH) {
+    throw new AppError("bad_json", `Request body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep`);
+  }
   let json: unknown;
   try {
     json = JSON.parse(raw);
