@@ -11,8 +11,11 @@ import { AppError } from "@/lib/errors";
  *   so one file always has exactly one spelling;
  * - a trailing "/" is rejected too (it names a folder; the workspace only stores files);
  * - no backslashes, no drive letters, no leading "/";
- * - no control characters (C0, DEL, C1), no line/paragraph separators and no bidi overrides
- *   (they make a path display as something it is not);
+ * - no control characters (C0, DEL, C1) and no invisible characters: format characters (zero-width
+ *   spaces and joiners, soft hyphens, bidi marks, embeddings, overrides and isolates), line and
+ *   paragraph separators, and every other default-ignorable code point; and no space inside a name
+ *   other than the ordinary one (a no-break or em space). Each would let two different paths look
+ *   the same ("note\u200Bs.md" beside "notes.md") or make one display as something it is not;
  * - no lone UTF-16 surrogate: it has no UTF-8 form, so the stored name would differ from the one
  *   asked for and the file would be unreachable;
  * - no segment starting or ending with whitespace, and none ending with "." (Windows drops those
@@ -29,8 +32,14 @@ export const MAX_SEGMENT_CHARS = 100;
 // C0 controls, DEL, C1 controls: matching them is the point.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
-// Line/paragraph separators, LRM/RLM, bidi embeddings/overrides/isolates.
-const INVISIBLE = /[\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+// Format characters (zero-width, bidi, soft hyphen), line/paragraph separators, default-ignorables.
+const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+// A space separator that is not U+0020 (no-break, em, ideographic, ...): looks like a plain space.
+// Whole emoji (RGI sequences) are printable even though they are joined by ZWJ and variation
+// selectors: they are taken out before the invisible check. Built with the constructor: the "v"
+// flag (string properties) is newer than the compile target.
+const EMOJI = new RegExp("\\p{RGI_Emoji}", "gv");
+const LOOKALIKE_SPACE = /(?! )\p{Zs}/u;
 const DRIVE = /^[A-Za-z]:/;
 
 function invalid(message: string, input: string): AppError {
@@ -47,8 +56,11 @@ export function normalizePath(input: string): string {
     throw invalid("Path contains a control character (such as a newline, tab or NUL). Use printable characters only.", input);
   if (!input.isWellFormed())
     throw invalid("Path contains invalid Unicode (a lone surrogate). Use printable characters only.", input.toWellFormed());
-  if (INVISIBLE.test(input))
-    throw invalid("Path contains an invisible line separator or text-direction character. Use printable characters only.", input);
+  if (INVISIBLE.test(input.replace(EMOJI, "")))
+    throw invalid(
+      "Path contains an invisible character (a zero-width, invisible line separator or text-direction character). Use printable characters only.",
+      input,
+    );
 
   const path = input.normalize("NFC");
   if (codePoints(path) > MAX_PATH_CHARS)
@@ -74,6 +86,8 @@ export function normalizePath(input: string): string {
       );
     }
     if (/^\s|\s$/u.test(segment)) throw invalid(`Path has a name that starts or ends with a space: "${segment}". Remove the space.`, input);
+    if (LOOKALIKE_SPACE.test(segment))
+      throw invalid(`Path has a name with a space other than the ordinary one (such as a no-break space): "${segment}".`, input);
     if (segment.endsWith(".")) throw invalid(`Path has a name that ends with ".": "${segment}". Remove the trailing dot.`, input);
   }
   return path;
