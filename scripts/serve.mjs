@@ -4,7 +4,7 @@
 // then hands every other request to Next unchanged. `--dev` serves the dev build.
 import http from "node:http";
 import path from "node:path";
-import { refuseUrl } from "./url-guard.mjs";
+import { REFUSAL_HEADERS, refuseUrl } from "./url-guard.mjs";
 
 const dev = process.argv.includes("--dev");
 if (!dev) process.env.NODE_ENV = "production";
@@ -20,11 +20,7 @@ http
   .createServer((req, res) => {
     const refusal = refuseUrl(req.url);
     if (!refusal) return void handle(req, res);
-    res.writeHead(refusal.status, {
-      "content-type": "application/json",
-      "x-content-type-options": "nosniff",
-      "cache-control": "no-store",
-    });
+    res.writeHead(refusal.status, REFUSAL_HEADERS);
     res.end(JSON.stringify(refusal.body));
   })
   .listen(port, () => console.log(`Ready on http://localhost:${port}`));

@@ -3,18 +3,11 @@
  * sniffing, no referrer leaks to other sites, no powerful features. Pages also get a
  * Content-Security-Policy with a per-request nonce (proxy.ts); everything else (the JSON API, static
  * files) gets a policy that allows nothing, since none of it is a document.
- * Imported by next.config.ts and proxy.ts: keep it free of app imports.
+ * Imported by next.config.ts and proxy.ts: keep it free of app imports. The header list itself is in
+ * common-headers.mjs, which the server in front of Next reads too.
  */
 
-export const COMMON_HEADERS: { key: string; value: string }[] = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "same-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
-
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export { API_CSP, COMMON_HEADERS } from "./common-headers.mjs";
 
 /**
  * The page policy. Scripts: only Next's own, each carrying the nonce ('strict-dynamic' lets them

@@ -39,6 +39,8 @@ test("malformed URLs, empty segments and trailing slashes are JSON 400s, never a
       expect(res.status(), `${method} ${url}`).toBe(400);
       expect(res.headers()["content-type"], `${method} ${url}`).toContain("application/json");
       expect((await res.json()).error.code).toMatch(/^(bad_url|invalid_path)$/);
+      expect(res.headers()["content-security-policy"], `${method} ${url}`).toContain("default-src 'none'");
+      expect(res.headers()["x-frame-options"], `${method} ${url}`).toBe("DENY");
     }
   }
   for (const q of ["before=99999999999999999999", "before=2147483648", "limit=99999999999999"]) {
@@ -47,6 +49,36 @@ test("malformed URLs, empty segments and trailing slashes are JSON 400s, never a
   }
   expect((await (await api.get(`/api/threads/${id}/files/notes.md`)).json()).file.content).toBe("kept");
   expect((await (await api.get(`/api/threads/${id}/files`)).json()).files).toHaveLength(1);
+  await api.dispose();
+});
+
+test("dot segments in a file URL are a 400, never resolved to another file", async ({ baseURL }) => {
+  const api = await newRequest.newContext({ baseURL });
+  const { id } = await (await api.post("/api/threads")).json();
+  // Sent raw: fetch and Playwright would resolve the dot segments before sending.
+  const put = (path: string) =>
+    new Promise<{ status: number; code: string }>((resolve, reject) => {
+      const body = JSON.stringify({ content: "x", baseVersion: null });
+      const { origin, hostname, port } = new URL(baseURL!);
+      const req = http.request({
+        hostname,
+        port,
+        path: `/api/threads/${id}/files/${path}`,
+        method: "PUT",
+        headers: { "content-type": "application/json", origin },
+      });
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode!, code: JSON.parse(text).error?.code }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  for (const path of ["a/../x.md", "./x.md", "a/%2e%2e/x.md", "../x.md"]) {
+    expect(await put(path), path).toEqual({ status: 400, code: "invalid_path" });
+  }
+  expect((await (await api.get(`/api/threads/${id}/files`)).json()).files).toHaveLength(0);
   await api.dispose();
 });
 

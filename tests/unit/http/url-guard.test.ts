@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM script without type declarations (it runs before Next, untranspiled)
-import { refuseUrl } from "../../../scripts/url-guard.mjs";
+import { REFUSAL_HEADERS, refuseUrl } from "../../../scripts/url-guard.mjs";
+import { API_CSP, COMMON_HEADERS } from "@/lib/http/security-headers";
 
 const code = (url: string) => (refuseUrl(url) as { body: { error: { code: string } } } | null)?.body.error.code ?? null;
 
@@ -16,6 +17,26 @@ describe("refuseUrl (before Next.js routes a request)", () => {
     expect(code("/api/threads/x/files/dir/")).toBe("invalid_path");
     expect(code("/api/threads/")).toBe("invalid_path");
     expect(code("/api/threads/x/files/a\\b.md")).toBe("invalid_path");
+  });
+
+  it("refuses dot segments in API paths, raw or percent-encoded, instead of resolving them", () => {
+    for (const url of [
+      "/api/threads/x/files/a/../x.md",
+      "/api/threads/x/files/./x.md",
+      "/api/threads/x/files/a/%2e%2e/x.md",
+      "/api/threads/x/files/%2E/x.md",
+      "/api/threads/x/files/../x.md",
+      "/api/threads/x/files/a/..",
+    ]) {
+      expect(code(url), url).toBe("invalid_path");
+    }
+    expect(refuseUrl("/api/threads/x/files/..x.md")).toBeNull();
+    expect(refuseUrl("/api/threads/x/files/a/.hidden")).toBeNull();
+  });
+
+  it("sends every refusal with the security headers of the API", () => {
+    expect(REFUSAL_HEADERS["content-security-policy"]).toBe(API_CSP);
+    for (const { key, value } of COMMON_HEADERS) expect(REFUSAL_HEADERS[key.toLowerCase()], key).toBe(value);
   });
 
   it("lets well-formed URLs through, query strings untouched, pages' slashes left to Next", () => {
