@@ -13,7 +13,8 @@ const when = new Intl.DateTimeFormat(undefined, {
 });
 
 /** The schedule in words and its next three runs, shown in the person's own time zone. */
-export function SchedulePreview({ cron, timezone }: { cron: string; timezone: string }) {
+export function SchedulePreview({ cron: typed, timezone }: { cron: string; timezone: string }) {
+  const cron = typed.trim(); // as the server stores it
   const problem = scheduleProblem(cron, timezone);
   if (problem) {
     return (

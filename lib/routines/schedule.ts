@@ -27,7 +27,14 @@ export function isValidTimeZone(timezone: string): boolean {
 export function scheduleProblem(cron: string, timezone: string): ScheduleProblem | null {
   if (!isValidTimeZone(timezone))
     return { field: "timezone", message: `"${timezone}" is not an IANA time zone (e.g. "Europe/Berlin", "UTC")` };
-  const fields = cron.trim().split(/\s+/);
+  // The stored text is what the routine page shows and edits: a tab, newline or double space
+  // would parse the same and display differently, so only single spaces separate fields.
+  if (!/^\S+( \S+)*$/.test(cron))
+    return {
+      field: "cron",
+      message: "must separate its fields with single spaces (no tabs, newlines, or leading, trailing or double spaces)",
+    };
+  const fields = cron.split(" ");
   if (fields.length < 5 || fields.length > 6)
     return { field: "cron", message: `must have 5 fields (minute hour day month weekday), got ${fields.length}` };
   let job: Cron;

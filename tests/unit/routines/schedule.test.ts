@@ -13,6 +13,12 @@ describe("schedule validation", () => {
 
   it("names the field and why", () => {
     expect(scheduleProblem("61 * * * *", "UTC")).toMatchObject({ field: "cron", message: expect.stringContaining("minute") });
+    for (const cron of ["0 9\n* * *", "0 9 * * *\n", "0\t9 * * *", "0  9 * * *", " 0 9 * * *", "0 9 * * *\u00a0", "0 9 *\r* *"]) {
+      expect(scheduleProblem(cron, "UTC"), JSON.stringify(cron)).toMatchObject({
+        field: "cron",
+        message: expect.stringContaining("single spaces"),
+      });
+    }
     expect(scheduleProblem("every day", "UTC")).toMatchObject({ field: "cron", message: expect.stringContaining("5 fields") });
     expect(scheduleProblem("0 9 * * *", "Mars/Olympus")).toMatchObject({
       field: "timezone",
