@@ -93,6 +93,14 @@ const schema = z.object({
     .min(1000)
     .default(10 * 60_000),
   CRON_SECRET: z.string().min(16).optional(),
+  // Sign-in limits (lib/limits/sign-in.ts), per client address and per account, over AUTH_WINDOW_S.
+  AUTH_WINDOW_S: z.coerce.number().int().positive().max(86_400).default(900),
+  AUTH_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  AUTH_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  // Guests one client address may create per hour (lib/auth/session.ts).
+  GUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  // Not a setting: made by scripts/serve.mjs at start, proves its client-address header genuine.
+  LONGRUN_PEER_TOKEN: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema>;

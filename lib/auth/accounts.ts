@@ -7,6 +7,7 @@ import { db, isPostgresUrl, type Db } from "@/lib/db/client";
 import { ownOrigin } from "@/lib/http/same-origin";
 import { guestIdFromCookieHeader, SESSION_COOKIE } from "./guest-cookie";
 import { sendAuthMail } from "./mail";
+import { mailLink } from "./mail-link";
 import { authSecret } from "./secret";
 
 /*
@@ -36,27 +37,31 @@ function createAuth(client: Db, secret: string) {
       trustedProxyHeaders: TRUST_PROXY,
     },
     telemetry: { enabled: false },
+    // Ours instead (lib/limits/sign-in.ts): in the database, keyed on the address lib/http decides.
+    rateLimit: { enabled: false },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 256,
-      sendResetPassword: async ({ user, url }) =>
+      // A reset means the old password may be known to someone else: every session ends.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }, request) =>
         sendAuthMail({
           kind: "reset-password",
           userId: user.id,
           to: user.email,
           subject: "Reset your Longrun Chat password",
-          text: `Choose a new password: ${url}`,
+          text: `Choose a new password: ${mailLink(url, request)}`,
         }),
     },
     emailVerification: {
-      sendVerificationEmail: async ({ user, url }) =>
+      sendVerificationEmail: async ({ user, url }, request) =>
         sendAuthMail({
           kind: "verify-email",
           userId: user.id,
           to: user.email,
           subject: "Confirm your email for Longrun Chat",
-          text: `Confirm this address: ${url}`,
+          text: `Confirm this address: ${mailLink(url, request)}`,
         }),
     },
     databaseHooks: {

@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { requestContext } from "@/lib/http/request-context";
 import { countRequest } from "@/lib/limits/count";
+import { admitNewGuest } from "@/lib/limits/guests";
 import type { LimitKind } from "@/lib/limits/window";
 import { accountUserId, isAccount } from "./accounts";
 import { decodeSession, encodeSession, SESSION_COOKIE } from "./guest-cookie";
@@ -63,6 +64,7 @@ export async function currentUserId(): Promise<string> {
     await ensureUser(guest);
     return guest;
   }
+  if (ctx) await admitNewGuest(ctx.clientAddress);
   const userId = (await db().user.create({ data: {} })).id;
   knownUsers.add(userId);
   jar.set(SESSION_COOKIE, encodeSession(userId, await authSecret()), {

@@ -1,5 +1,6 @@
 import { config } from "@/lib/config";
 import { AppError, errorResponse } from "@/lib/errors";
+import { clientAddress } from "./client-address";
 import { runInRequestContext } from "./request-context";
 import { assertJsonContentType, assertSameOrigin, ownOrigin, requestProtocol, SAFE_METHODS } from "./same-origin";
 
@@ -23,7 +24,7 @@ export function handler<P = Record<string, never>>(fn: (req: Request, params: P)
   return async (req: Request, ctx: Ctx<P>): Promise<Response> => {
     try {
       const readOnly = SAFE_METHODS.has(req.method);
-      const { APP_URL, TRUST_PROXY } = config();
+      const { APP_URL, TRUST_PROXY, LONGRUN_PEER_TOKEN } = config();
       if (!readOnly) {
         assertSameOrigin(req.headers, ownOrigin(req, { appUrl: APP_URL, trustProxy: TRUST_PROXY }));
         assertJsonContentType(req.headers);
@@ -31,7 +32,8 @@ export function handler<P = Record<string, never>>(fn: (req: Request, params: P)
       const params = checkParams(await ctx.params);
       const https = requestProtocol(req, TRUST_PROXY) === "https:";
       const limit = readOnly ? null : (opts.limit ?? "write");
-      return await runInRequestContext({ readOnly, limit, https }, () => fn(req, params));
+      const address = clientAddress(req.headers, { trustProxy: TRUST_PROXY, peerToken: LONGRUN_PEER_TOKEN });
+      return await runInRequestContext({ readOnly, limit, https, clientAddress: address }, () => fn(req, params));
     } catch (err) {
       return errorResponse(err);
     }

@@ -8,6 +8,8 @@ export type RequestContext = {
   limit: "turn" | "write" | null;
   /** The request came over HTTPS (directly, or per X-Forwarded-Proto with TRUST_PROXY). */
   https: boolean;
+  /** The client's address as lib/http/client-address.ts decides it, for limits kept per address. */
+  clientAddress: string;
 };
 
 const storage = new AsyncLocalStorage<RequestContext>();

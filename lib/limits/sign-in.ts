@@ -1,0 +1,70 @@
+import "server-only";
+import { config } from "@/lib/config";
+import { AppError } from "@/lib/errors";
+import { bumpCounter, readCounter } from "./counter";
+import { secondsUntilNextWindow, windowIndex } from "./window";
+
+/*
+ * Limits on the account endpoints, kept in the database like every other limit, so all instances
+ * share them (better-auth's own limiter is off: it kept its counts in memory per instance and keyed
+ * them on a header any client could set).
+ *
+ * - Per client address (lib/http/client-address.ts): sign-in, sign-up and reset requests together,
+ *   AUTH_ATTEMPTS_PER_ADDRESS per AUTH_WINDOW_S. Bounds guessing from one place, and how fast one
+ *   place can probe which emails have accounts (sign-up answers that, see docs/architecture.md).
+ * - Per account: failed sign-ins, AUTH_FAILURES_PER_ACCOUNT per window, from any address. Past it
+ *   the account is refused to browsers that never signed in to it (lib/auth/known-device.ts), so
+ *   guessing from many addresses stops while the owner's browser still gets in.
+ */
+
+export type AuthEndpoint = "sign-in" | "sign-up" | "reset-request";
+
+const ENDPOINTS: Record<string, AuthEndpoint> = {
+  "/api/auth/sign-in/email": "sign-in",
+  "/api/auth/sign-up/email": "sign-up",
+  "/api/auth/request-password-reset": "reset-request",
+  "/api/auth/forget-password": "reset-request",
+};
+
+/** Which limited endpoint a POST to this path is, or null for one without these limits. */
+export const limitedEndpoint = (pathname: string): AuthEndpoint | null => ENDPOINTS[pathname.replace(/\/+$/, "")] ?? null;
+
+const addressKey = (address: string) => `auth-address:${address}`;
+const accountKey = (email: string) => `auth-failures:${email}`;
+
+function refuse(message: string, nowMs: number, window: number): AppError {
+  const retryAfterSeconds = secondsUntilNextWindow(nowMs, config().AUTH_WINDOW_S, window);
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError("rate_limited", `${message} Try again in ${minutes} min.`, { retryAfterSeconds, limit: "sign-in" });
+}
+
+/** Counts an attempt from `address` and refuses it (429) past the address's or the account's limit. */
+export async function admitAuthAttempt(a: {
+  endpoint: AuthEndpoint;
+  address: string;
+  email: string | null;
+  knownDevice: boolean;
+  nowMs?: number;
+}): Promise<void> {
+  const nowMs = a.nowMs ?? Date.now();
+  const { AUTH_WINDOW_S, AUTH_ATTEMPTS_PER_ADDRESS, AUTH_FAILURES_PER_ACCOUNT } = config();
+  const index = windowIndex(nowMs, AUTH_WINDOW_S);
+  const fromAddress = (await bumpCounter(addressKey(a.address), index))!;
+  if (fromAddress.count > AUTH_ATTEMPTS_PER_ADDRESS) {
+    throw refuse("Too many sign-in attempts from your network.", nowMs, fromAddress.window);
+  }
+  if (a.endpoint !== "sign-in" || !a.email || a.knownDevice) return;
+  const failures = await readCounter(accountKey(a.email), index);
+  if (failures.count >= AUTH_FAILURES_PER_ACCOUNT) {
+    throw refuse(
+      "Too many failed sign-ins for this account. Sign in from a browser you have used with it before, or wait.",
+      nowMs,
+      failures.window,
+    );
+  }
+}
+
+/** Records a failed sign-in (wrong email or password) against the account it named. */
+export async function recordFailedSignIn(email: string, nowMs = Date.now()): Promise<void> {
+  await bumpCounter(accountKey(email), windowIndex(nowMs, config().AUTH_WINDOW_S));
+}
