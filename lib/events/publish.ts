@@ -10,36 +10,30 @@ import type { ThreadChange } from "./types";
 
 /** A change in one thread: a turn, a message, a compaction. */
 export function publishThreadChange(threadId: string, change: ThreadChange): Promise<void> {
-  return settle(feedSource().publish([threadId], change));
+  return settle(feedSource().publish({ threadIds: [threadId], change }));
 }
 
 /** A change in a workspace: every thread sharing it shows its files (and its actions). */
 export function publishWorkspaceChange(workspaceId: string, change: ThreadChange): Promise<void> {
-  return settle(
-    db()
-      .thread.findMany({ where: { workspaceId, deletedAt: null }, select: { id: true } })
-      .then((threads) =>
-        feedSource().publish(
-          threads.map((t) => t.id),
-          change,
-        ),
-      ),
-  );
+  return settle(feedSource().publish(async () => ({ threadIds: await workspaceThreads(workspaceId), change })));
 }
 
 /** An action's row changed state: the threads sharing its thread's workspace list it. */
 export function publishActionChange(actionId: string): Promise<void> {
   return settle(
-    db()
-      .actionLedger.findUnique({ where: { id: actionId }, select: { key: true, status: true, threadId: true } })
-      .then(async (row) => {
-        if (!row?.threadId) return;
-        const thread = await db().thread.findUnique({ where: { id: row.threadId }, select: { workspaceId: true } });
-        const change = { type: "action.changed", key: row.key, status: row.status } as const;
-        if (thread?.workspaceId) await publishWorkspaceChange(thread.workspaceId, change);
-        else await publishThreadChange(row.threadId, change);
-      }),
+    feedSource().publish(async () => {
+      const row = await db().actionLedger.findUnique({ where: { id: actionId }, select: { key: true, status: true, threadId: true } });
+      if (!row?.threadId) return null;
+      const thread = await db().thread.findUnique({ where: { id: row.threadId }, select: { workspaceId: true } });
+      const threadIds = thread ? await workspaceThreads(thread.workspaceId) : [row.threadId];
+      return { threadIds, change: { type: "action.changed", key: row.key, status: row.status } };
+    }),
   );
+}
+
+async function workspaceThreads(workspaceId: string): Promise<string[]> {
+  const threads = await db().thread.findMany({ where: { workspaceId, deletedAt: null }, select: { id: true } });
+  return threads.map((t) => t.id);
 }
 
 function settle(work: Promise<unknown>): Promise<void> {

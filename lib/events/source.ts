@@ -14,22 +14,31 @@ import type { ThreadChange, ThreadEvent } from "./types";
  * feed is open), with Redis a slow safety net for a message the pub/sub dropped.
  */
 
+export type Publishable = { threadIds: readonly string[]; change: ThreadChange };
+
 /** How long an id missing below newer ones is waited for (an insert that has not committed yet). */
 const GAP_WAIT_MS = 2_000;
 /** With Redis the log is read only to catch what pub/sub lost. */
 const SAFETY_POLL_MS = 5_000;
 const PRUNE_EVERY_MS = 60_000;
 
-class FeedSource {
+export class FeedSource {
   readonly hub = new FeedHub();
   private bus: Promise<RedisBus | null> | null = null;
   private cursor: LogCursor | null = null;
   private stopPolling: (() => void) | null = null;
   private appending: Promise<unknown> = Promise.resolve();
 
-  /** Appends the change for each thread (in call order within this process) and delivers it everywhere. */
-  publish(threadIds: readonly string[], change: ThreadChange): Promise<ThreadEvent[]> {
-    const appended = this.appending.then(() => appendChanges(threadIds, change));
+  /**
+   * Appends the change for each thread and delivers it everywhere. Appends run one at a time in
+   * call order (`what` may look up the threads first, inside that order), so within one process
+   * the log's ids follow the order the changes were published in.
+   */
+  publish(what: Publishable | (() => Promise<Publishable | null>)): Promise<ThreadEvent[]> {
+    const appended = this.appending.then(async () => {
+      const p = typeof what === "function" ? await what() : what;
+      return p ? appendChanges(p.threadIds, p.change) : [];
+    });
     this.appending = appended.catch(() => undefined);
     return appended.then(async (events) => {
       for (const event of events) this.hub.deliver(event);
@@ -79,6 +88,15 @@ class FeedSource {
     }
   }
 
+  /** Stops the loops and the Redis connections (tests; a server keeps its source for its life). */
+  async close(): Promise<void> {
+    this.stopPolling?.();
+    this.stopPolling = null;
+    const bus = await this.bus;
+    this.bus = null;
+    await bus?.close();
+  }
+
   private redis(): Promise<RedisBus | null> {
     const url = config().REDIS_URL;
     this.bus ??= url
@@ -103,6 +121,7 @@ export function feedSource(): FeedSource {
 }
 
 /** Tests start each case from a fresh source. */
-export function resetFeedSourceForTests(): void {
+export async function resetFeedSourceForTests(): Promise<void> {
+  await globalForEvents.__feedSource?.close();
   globalForEvents.__feedSource = undefined;
 }
