@@ -57,8 +57,21 @@ const schema = z.object({
   REPLY_SAVE_EVERY_MS: z.coerce.number().int().positive().default(1_000),
   // How often the sweeper closes replies and compaction receipts left open by a dead process.
   SWEEP_EVERY_MS: z.coerce.number().int().positive().default(10_000),
-  // With Redis, a reloaded page resumes the live stream itself (resumable-stream).
+  // With Redis, a reloaded page resumes the live stream itself (resumable-stream), and the live
+  // feeds of every instance hear each other's changes through pub/sub (lib/events).
   REDIS_URL: z.string().optional(),
+  // Live feeds (GET /api/threads/:id/events, lib/events): without Redis each instance reads the
+  // change log this often while a feed is open; rows are kept this long (a tab away longer reads
+  // the whole thread again); a comment line every EVENTS_HEARTBEAT_MS keeps idle feeds open; one
+  // user may hold this many feeds open per instance.
+  EVENTS_POLL_MS: z.coerce.number().int().min(50).default(250),
+  EVENTS_KEEP_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .default(15 * 60_000),
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(15_000),
+  EVENTS_FEEDS_PER_USER: z.coerce.number().int().positive().default(20),
   // Actions (lib/actions, lib/email): how long a claimed action is held before the sweeper may
   // treat it as unknown; must exceed the slowest provider call (SMTP timeouts are below it).
   ACTION_LEASE_MS: z.coerce.number().int().positive().default(60_000),

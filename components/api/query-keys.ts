@@ -21,6 +21,8 @@ export const queryKeys = {
   files: (id: string) => ["thread", id, "files"] as const,
   /** The newest `limit` messages in one request (a routine's transcript). */
   latestMessages: (id: string, limit: number) => ["thread", id, "messages", "latest", limit] as const,
+  /** Every "newest N messages" query of a thread (a prefix, for invalidation). */
+  anyLatestMessages: (id: string) => ["thread", id, "messages", "latest"] as const,
   pins: (id: string) => ["thread", id, "pins"] as const,
   actions: (id: string) => ["thread", id, "actions"] as const,
   outbox: (id: string) => ["thread", id, "outbox"] as const,

@@ -3,12 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { newestPageQuery } from "@/components/api/queries";
+import { FALLBACK_POLL_MS, useFeedDown } from "@/components/live/feed-status";
 import type { ActiveTurn, MessagePage } from "@/lib/api";
 import { mergeNewestPage, remoteTurnRunning, shouldFollow } from "./message-sync";
 import type { ChatMessage } from "./types";
 
-const FOLLOW_MS = 1000;
-/** How long a stream that ended without its `data-turn` part waits for the stored reply. */
+/** A stream that ended without its `data-turn` part re-reads the page this often, for at most: */
+const AWAIT_POLL_MS = 1000;
 const AWAIT_STORED_REPLY_MS = 8000;
 
 type Options = {
@@ -24,18 +25,23 @@ type Options = {
 
 /**
  * Keeps the chat's transcript in step with the cached newest page: a page newer than this tab's
- * last stream replaces what it covers, and while a reply is written elsewhere the page is re-read
- * about every second until it settles (the path without Redis; with it the stream itself resumes).
+ * last stream replaces what it covers. The thread's live feed (components/live) invalidates the
+ * page when a message is added, a reply streams or ends elsewhere; the page polls only while that
+ * feed is down, or for a few seconds after this tab's own stream broke off before its last part.
  */
 export function useNewestPageSync({ threadId, initialPage, activeTurn, streamingHere, setMessages, onCursor }: Options) {
   const [awaitingUntil, setAwaitingUntil] = useState(0);
   const awaitingStoredReply = awaitingUntil > 0;
   const streamEndedAt = useRef(0);
 
+  const feedDown = useFeedDown(threadId);
   const newest = useQuery({
     ...newestPageQuery(threadId),
-    refetchInterval: (query) =>
-      shouldFollow({ page: query.state.data, activeTurn, streamingHere, awaitingStoredReply }) ? FOLLOW_MS : false,
+    refetchInterval: (query) => {
+      const page = query.state.data;
+      if (!streamingHere && awaitingStoredReply && page?.messages.at(-1)?.role === "user") return AWAIT_POLL_MS;
+      return feedDown && shouldFollow({ page, activeTurn, streamingHere, awaitingStoredReply }) ? FALLBACK_POLL_MS : false;
+    },
   });
   const page = newest.data;
   const fetchedAt = newest.dataUpdatedAt;

@@ -6,6 +6,7 @@ import { useCallback, useRef, useState } from "react";
 import { api } from "@/components/api/api-client";
 import { readableError, toApiError } from "@/components/api/api-error";
 import { queryKeys } from "@/components/api/query-keys";
+import { useThreadEvents } from "@/components/live/use-thread-events";
 import type { MessagePage, TurnData } from "@/lib/api";
 import { createChatTransport } from "./chat-transport";
 import { applyEdit } from "./message-sync";
@@ -15,9 +16,6 @@ import { useComposerDraft } from "./use-composer-draft";
 import { useNewestPageSync } from "./use-newest-page-sync";
 import { useOlderPages } from "./use-older-pages";
 import { useThreadInfo } from "./use-thread-info";
-
-/** A compaction starts just after a reply ends: look again shortly so "summarizing" shows up. */
-const CONTEXT_RECHECK_MS = 1200;
 
 /** The chat of one thread: the AI SDK's live stream over the server's stored transcript. */
 export function useThreadChat({ threadId, initialPage }: { threadId: string; initialPage: MessagePage }) {
@@ -54,6 +52,11 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
   });
   const { messages, status, error, setMessages, clearError, sendMessage, regenerate } = chat;
   const streamingHere = status === "submitted" || status === "streaming";
+  const streamingRef = useRef(streamingHere);
+  streamingRef.current = streamingHere;
+  // Every change to the thread, from any tab or instance, reaches this tab's cache through its feed.
+  const [pageReadAt] = useState(() => queryClient.getQueryState(queryKeys.newestPage(threadId))?.dataUpdatedAt);
+  useThreadEvents(threadId, { streamingHere: () => streamingRef.current, since: pageReadAt });
 
   const info = useThreadInfo(threadId);
   const older = useOlderPages(threadId, initialPage.nextCursor, setMessages);
@@ -82,8 +85,7 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
       clearError();
       setNotice(turnErrorWords("turn_in_progress"));
     }
-    refreshThread();
-    setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.context(threadId) }), CONTEXT_RECHECK_MS);
+    refreshThread(); // a compaction that starts after the reply reaches the context gauge through the feed
   }
 
   const busy = streamingHere || editing || sync.remoteTurn;

@@ -2,11 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { threadInfoQuery } from "@/components/api/queries";
+import { FALLBACK_POLL_MS, useFeedDown } from "@/components/live/feed-status";
 
 /**
- * The thread and its running turn. Re-read every few seconds while the tab is in front and on
- * focus, so every tab showing the thread learns that a turn started elsewhere and stops sending.
+ * The thread and its running turn. The thread's live feed says when a turn starts or ends
+ * elsewhere (components/live); only while that feed is down is it re-read every few seconds.
  */
 export function useThreadInfo(threadId: string) {
-  return useQuery({ ...threadInfoQuery(threadId), refetchInterval: 4000, refetchOnWindowFocus: "always" });
+  const feedDown = useFeedDown(threadId);
+  return useQuery({ ...threadInfoQuery(threadId), refetchInterval: feedDown ? FALLBACK_POLL_MS : false, refetchOnWindowFocus: "always" });
 }

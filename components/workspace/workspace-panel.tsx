@@ -10,17 +10,10 @@ import { useFileHashLink, writeFileHash } from "./file-hash";
 import { FileTree } from "./file-tree";
 import { isDirty } from "./open-file-state";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog";
-import { useIntervalWhileVisible } from "./use-interval-while-visible";
 import { useOpenFile } from "./use-open-file";
 import { useRemoteChanges } from "./use-remote-changes";
 import { useWarnBeforeUnload } from "./use-warn-before-unload";
 import { useWorkspaceFiles } from "./use-workspace-files";
-
-/**
- * The list is one cheap query. A settled turn or a finished file tool invalidates it; polling
- * catches changes made elsewhere (another tab, a routine) while the panel is on screen.
- */
-const POLL_MS = 3000;
 
 type WorkspacePanelProps = { threadId: string };
 
@@ -37,8 +30,6 @@ export function WorkspacePanel({ threadId }: WorkspacePanelProps) {
 function ThreadWorkspace({ threadId }: WorkspacePanelProps) {
   const api = useMemo(() => apiClient.files(threadId), [threadId]);
   const list = useWorkspaceFiles(threadId);
-  const panelRef = useRef<HTMLElement>(null);
-  useIntervalWhileVisible(panelRef, list.poll, POLL_MS);
   const file = useOpenFile(api, threadId, list.refresh);
   useRemoteChanges(api, list.files, file);
 
@@ -99,7 +90,6 @@ function ThreadWorkspace({ threadId }: WorkspacePanelProps) {
 
   return (
     <aside
-      ref={panelRef}
       aria-label="Workspace"
       data-testid="workspace-panel"
       onKeyDown={onKeyDown}

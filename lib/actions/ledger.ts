@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { db, type Db, type Tx } from "@/lib/db/client";
+import { publishActionChange } from "@/lib/events/publish";
 import { TX_OPTIONS } from "@/lib/workspace/write-tx";
 import { crashPoint } from "./crash-points";
 import { canonicalJson, providerKeyFor, requestHash } from "./keys";
@@ -64,6 +65,7 @@ export async function claimAction(
   }, TX_OPTIONS);
   const row = await readAction(spec.scope, spec.key);
   if (!row) throw new Error(`ledger row ${spec.scope}/${spec.key} vanished after its claim`);
+  if (inserted) void publishActionChange(row.id);
   if (inserted && !refusal) await crashPoint("after_claim");
   return { row, owned: inserted && !refusal, token };
 }
@@ -105,6 +107,7 @@ export async function transition(
     await appendInTx(tx, fence.id, event, now);
     return true;
   }, TX_OPTIONS);
+  if (ok) void publishActionChange(fence.id);
   if (ok && opts.outcome) await crashPoint("after_journal");
   return ok;
 }

@@ -7,6 +7,7 @@
 export type * from "./actions";
 export type * from "./context";
 export type * from "./errors";
+export type * from "./events";
 export type * from "./messages";
 export type * from "./model";
 export type * from "./pins";

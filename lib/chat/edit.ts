@@ -4,6 +4,7 @@ import { countMessageTokens } from "@/lib/context";
 import { db, type Tx } from "@/lib/db/client";
 import { appendMessageTx, type MessageRow } from "@/lib/db/messages";
 import { AppError } from "@/lib/errors";
+import { publishThreadChange } from "@/lib/events/publish";
 import { cutTranscriptAt } from "./transcript-cut";
 import { requestTurnStop } from "./turn-lease";
 
@@ -16,7 +17,7 @@ export async function editUserMessage(threadId: string, messageId: string, text:
   const family = getChatModel().family;
   const parts = [{ type: "text", text }];
   const tokens = countMessageTokens(parts, (t) => countTokens(t, family));
-  return db().$transaction(async (tx) => {
+  const edited = await db().$transaction(async (tx) => {
     await cutTranscriptAt(tx, threadId, messageId, "user");
     const fresh = await appendMessageTx(tx, threadId, { role: "user", parts, text, tokens });
     await tx.message.update({ where: { id: messageId }, data: { replacedById: fresh.id } });
@@ -24,6 +25,8 @@ export async function editUserMessage(threadId: string, messageId: string, text:
     await requestTurnStop(threadId, tx);
     return fresh;
   });
+  void publishThreadChange(threadId, { type: "message.replaced", messageId, replacedBy: edited.id });
+  return edited;
 }
 
 /** The reply to an edited message answers the latest user message, which must end the transcript. */

@@ -2,6 +2,7 @@ import { countTokens, type TokenizerFamily } from "@/lib/ai/tokens";
 import { countMessageTokens, messageText } from "@/lib/context";
 import { db } from "@/lib/db/client";
 import type { MessagePart } from "@/lib/db/messages";
+import { publishThreadChange } from "@/lib/events/publish";
 import { releaseTurn, renewTurn } from "./turn-lease";
 import type { TurnFailure } from "./turn-failure";
 import type { TurnStatus } from "./turn-types";
@@ -44,7 +45,7 @@ export class ReplyRecorder {
           where: { id: this.messageId, status: "streaming" },
           data: { parts: JSON.stringify(parts), text: messageText(parts) },
         })
-        .then(() => undefined)
+        .then(({ count }) => void (count && publishThreadChange(this.threadId, { type: "turn.progress", messageId: this.messageId })))
         .catch((e) => console.error("[partial reply not saved]", e)),
     );
     return this.saving;

@@ -6,6 +6,7 @@ import { isContextOverflowError } from "@/lib/ai/overflow";
 import { config } from "@/lib/config";
 import type { MessagePart } from "@/lib/db/messages";
 import { recordModelCall } from "@/lib/db/model-calls";
+import { publishThreadChange } from "@/lib/events/publish";
 import { newMessageId } from "./message-id";
 import { classifyTurnError, type TurnFailure } from "./turn-failure";
 import { requestTurnStop } from "./turn-lease";
@@ -51,6 +52,10 @@ export async function runTurn(opts: {
   const { answeredMessageId, tools, input } = await admitTurnOpening(() =>
     prepareTurn({ ...opts, runId: opts.runId ?? null }, { id: assistantMessageId, leaseMs: TURN_LEASE_MS }),
   );
+  // A retry (or a regeneration that turns out to be one) replaced the reply it retries.
+  if (opts.start.kind !== "submit" && opts.start.kind !== "continue")
+    void publishThreadChange(threadId, { type: "message.replaced", messageId: opts.start.messageId, replacedBy: assistantMessageId });
+  void publishThreadChange(threadId, { type: "turn.started", messageId: assistantMessageId, answeredMessageId });
   const controller = new AbortController();
   const abort = () => controller.abort();
   opts.signal?.addEventListener("abort", abort, { once: true });
@@ -134,6 +139,7 @@ export async function runTurn(opts: {
     });
     localTurns.delete(threadId);
     opts.signal?.removeEventListener("abort", abort);
+    void publishThreadChange(threadId, { type: "turn.ended", messageId: assistantMessageId, status });
     const f = failure as TurnFailure | null;
     return {
       status,

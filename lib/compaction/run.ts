@@ -17,6 +17,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { latestRunStart } from "@/lib/db/messages";
 import { activeSummary } from "@/lib/db/summaries";
+import { publishThreadChange } from "@/lib/events/publish";
 import { compactAtInputTokens, minSpanTokens, summaryMaxTokens } from "./budgets";
 import { releaseLease, renewLease, tryAcquireLease } from "./lease";
 import { saveSummaryIfCurrent } from "./save";
@@ -58,6 +59,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
       where: { id: receiptId },
       data: { status, durationMs: Date.now() - started, finishedAt: new Date(), ...fields },
     });
+    void publishThreadChange(threadId, { type: "compaction.landed", compactionId: receiptId, status });
     return result;
   };
   try {
@@ -76,6 +78,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const spanStart = previousIndex >= 0 ? previousIndex : 0;
     const openReceipt = async () => {
       receiptId = (await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } })).id;
+      void publishThreadChange(threadId, { type: "compaction.started", compactionId: receiptId });
       return receiptId;
     };
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { publishThreadChange } from "@/lib/events/publish";
 import { markInterrupted } from "@/lib/chat/turn-lease";
 import { sweepActions } from "@/lib/actions/sweep";
 import { startIntervalLoop } from "./interval-loop";
@@ -34,7 +35,11 @@ export async function sweepExpiredTurns(now = new Date()): Promise<number> {
     take: 200,
   });
   let swept = 0;
-  for (const { id } of expired) if (await sweepExpiredTurn(id, now)) swept++;
+  for (const { id } of expired) {
+    if (!(await sweepExpiredTurn(id, now))) continue;
+    swept++;
+    void publishThreadChange(id, { type: "turn.ended", messageId: null, status: "interrupted" });
+  }
   return swept;
 }
 
@@ -42,7 +47,7 @@ export async function sweepExpiredTurns(now = new Date()): Promise<number> {
 export async function sweepDeadCompactions(now = new Date()): Promise<number> {
   const running = await db().compaction.findMany({
     where: { status: "running", thread: { OR: [{ leaseHolder: null }, { leaseUntil: null }, { leaseUntil: { lt: now } }] } },
-    select: { id: true, startedAt: true },
+    select: { id: true, startedAt: true, threadId: true },
     take: 200,
   });
   let swept = 0;
@@ -57,6 +62,7 @@ export async function sweepDeadCompactions(now = new Date()): Promise<number> {
       },
     });
     swept += count;
+    if (count) void publishThreadChange(r.threadId, { type: "compaction.landed", compactionId: r.id, status: "interrupted" });
   }
   return swept;
 }

@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { countMessageTokens } from "@/lib/context";
 import { activeTurn } from "@/lib/chat/turn-lease";
 import { db } from "@/lib/db/client";
+import { publishThreadChange } from "@/lib/events/publish";
 import { appendMessage } from "@/lib/db/messages";
 import { releaseRunLease, renewRunLease } from "./claim";
 import { deliverRunResult } from "./deliver";
@@ -51,6 +52,7 @@ export async function executeRun(runId: string): Promise<void> {
     },
   });
   const r = run.routine;
+  void publishThreadChange(r.threadId, { type: "run.changed", runId });
   const heartbeat = setInterval(
     () => {
       renewRunLease(r.id, runId).catch((err) => console.error("[routine lease not renewed]", err));
@@ -117,6 +119,7 @@ export async function executeRun(runId: string): Promise<void> {
   } finally {
     clearInterval(heartbeat);
     await releaseRunLease(r.id, runId).catch((err) => console.error("[routine lease not released]", err));
+    void publishThreadChange(r.threadId, { type: "run.changed", runId });
   }
 }
 

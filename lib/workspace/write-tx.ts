@@ -1,6 +1,7 @@
 import { db, type Tx } from "@/lib/db/client";
 import { config } from "@/lib/config";
 import { AppError, notFound } from "@/lib/errors";
+import { publishWorkspaceChange } from "@/lib/events/publish";
 import { conflictError, currentState, fileNotFound, isUniqueViolation } from "./conflicts";
 import type { Author, FileMeta } from "./types";
 
@@ -129,7 +130,14 @@ export async function deleteTx(tx: Tx, workspaceId: string, d: TxDelete): Promis
  */
 export async function runWrite<T>(workspaceId: string, racedPath: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await db().$transaction(fn, TX_OPTIONS);
+    const written = await db().$transaction(fn, TX_OPTIONS);
+    const version = (written as { version?: unknown } | null)?.version;
+    void publishWorkspaceChange(workspaceId, {
+      type: "file.changed",
+      path: racedPath,
+      version: typeof version === "number" ? version : null,
+    });
+    return written;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const current = await currentState(db(), workspaceId, racedPath);

@@ -71,6 +71,9 @@ test("two tabs on one thread: one turn at a time, the other tab waits and can st
 test("a send refused because another tab's reply runs says so and keeps the text", async ({ page, context }) => {
   const id = await createThread(page);
   const other = await context.newPage();
+  // This tab's live feed would tell it at once that a turn started (and disable its composer):
+  // without the feed it learns only from the 409, the race this test is about.
+  await other.route("**/api/threads/*/events**", (route) => route.abort());
   await other.goto(`/t/${id}`);
   await expect(other.getByTestId("composer")).toBeEnabled();
   await other.getByTestId("composer").fill("typed before the other tab sent");

@@ -16,6 +16,7 @@ import * as runsRoute from "@/app/api/routines/[id]/runs/route";
 import * as cronRoute from "@/app/api/cron/routines/route";
 import * as resumeRoute from "@/app/api/threads/[id]/resume/route";
 import * as workspaceThreadsRoute from "@/app/api/threads/[id]/workspace-threads/route";
+import * as eventsRoute from "@/app/api/threads/[id]/events/route";
 
 export const routes = {
   threadsRoute,
@@ -64,6 +65,7 @@ const threadRoutes: ByThread[] = [
   },
   { method: "GET", route: resumeRoute, path: (t) => `/api/threads/${t}/resume`, params: (t) => ({ id: t }) },
   { method: "GET", route: workspaceThreadsRoute, path: (t) => `/api/threads/${t}/workspace-threads`, params: (t) => ({ id: t }) },
+  { method: "GET", route: eventsRoute, path: (t) => `/api/threads/${t}/events`, params: (t) => ({ id: t }) },
 ];
 const routineRoutes: { method: string; route: Route; suffix: string }[] = [
   { method: "GET", route: routineRoute, suffix: "" },
@@ -93,7 +95,8 @@ export function notFoundCases(ids: Ids): Case[] {
         r.route === pinsRoute ||
         r.route === actionsRoute ||
         r.route === resumeRoute ||
-        r.route === workspaceThreadsRoute
+        r.route === workspaceThreadsRoute ||
+        r.route === eventsRoute
       ) {
         if (t === ids.thread) continue; // these take no second id
       }
