@@ -1,4 +1,5 @@
 import { benchActions } from "./actions";
+import { benchCache } from "./cache";
 import { benchContextBuild } from "./context-build";
 import { benchLoad } from "./load";
 import { benchFirstPaint } from "./first-paint";
@@ -17,6 +18,10 @@ if (!which || which === "ttft") {
 if (!which || which === "actions") {
   console.log("\n== One email through the action ledger against a bare send (claim + record overhead)");
   console.log(await benchActions());
+}
+if (!which || which === "cache") {
+  console.log("\n== Prompt-cache reads over a 200-turn tool-heavy session (fake Anthropic), against an ideal cache");
+  console.log(await benchCache());
 }
 if (which === "resume") {
   // Not in the default run: a whole task several times over (the short version is in the test suite).
