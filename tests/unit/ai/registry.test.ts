@@ -38,12 +38,15 @@ afterEach(() => {
 });
 
 describe("model registry", () => {
-  it("defaults to the offline model, one instance per process so its prompt cache persists", async () => {
+  it("defaults to the offline model, one instance per process and job so its prompt cache persists", async () => {
     const a = getChatModel();
     expect(a).toMatchObject({ id: "offline", isOffline: true, family: "openai", contextWindow: 200_000 });
     expect(a.model.provider).toBe("offline");
     expect(getChatModel().model).toBe(a.model);
-    expect(getSummaryModel().model).toBe(a.model);
+    // The summarizer is its own instance (role "summarizer"), also kept for the process.
+    expect(getSummaryModel().model).not.toBe(a.model);
+    expect(getSummaryModel().model).toBe(getSummaryModel().model);
+    expect(getSummaryModel().model.modelId).toBe("offline-summarizer");
 
     const options = { providerOptions: { offline: { cacheKey: "registry-test" } } };
     const first = await generateText({ model: getChatModel().model, prompt: "hello", ...options });
