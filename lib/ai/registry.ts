@@ -6,13 +6,11 @@ import { config, type Config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { createOfflineModel, type OfflineRole } from "./offline";
 import { OFFLINE_NOTICE } from "./offline/notice";
-import { tokenizerFamilyForModel, type TokenizerFamily } from "./tokens";
 
 export type ModelHandle = {
   /** As configured: "offline", "openai:<model>", "anthropic:<model>" or "compatible:<model>". */
   id: string;
   model: LanguageModelV4;
-  family: TokenizerFamily;
   /** Known context window in tokens; undefined when we cannot know (most local servers). */
   contextWindow?: number;
   isOffline: boolean;
@@ -49,7 +47,7 @@ const PROVIDERS = ["openai", "anthropic", "compatible"] as const;
 export function resolveModel(rawId: string, role: OfflineRole = "chat"): ModelHandle {
   const id = rawId.trim();
   if (id === "" || id === "offline") {
-    return { id: "offline", model: offlineModel(role), family: "openai", contextWindow: config().OFFLINE_CONTEXT_WINDOW, isOffline: true };
+    return { id: "offline", model: offlineModel(role), contextWindow: config().OFFLINE_CONTEXT_WINDOW, isOffline: true };
   }
   // Split at the first colon only: Ollama names contain colons ("compatible:llama3.1:8b").
   const colon = id.indexOf(":");
@@ -64,7 +62,6 @@ export function resolveModel(rawId: string, role: OfflineRole = "chat"): ModelHa
   const handle = (model: LanguageModelV4): ModelHandle => ({
     id,
     model,
-    family: tokenizerFamilyForModel(id),
     // CONTEXT_WINDOW is how a person tells us the window of a server we cannot know (Ollama, vLLM).
     contextWindow: c.CONTEXT_WINDOW ?? knownContextWindow(provider, modelName),
     isOffline: false,

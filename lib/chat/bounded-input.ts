@@ -20,7 +20,7 @@ async function boundToolResults(messages: ModelMessage[], model: ModelHandle, wo
       limitTokens: model.contextWindow ? Math.floor(model.contextWindow * INPUT_SHARE_OF_WINDOW) : undefined,
       prefixTokens: Math.ceil(CHAT_SYSTEM_PROMPT.length / CHARS_PER_TOKEN),
     },
-    (text) => countTokens(text, model.family),
+    countTokens,
   );
   if (result.shrunk.length) await saveToolOutputs(workspaceId, result.shrunk);
   return { messages: result.messages, shrunk: result.shrunk.length };

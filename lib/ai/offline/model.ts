@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from "@/lib/background/yield";
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
@@ -134,8 +135,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     );
   });
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function cacheScope(options: LanguageModelV4CallOptions): string {
   const key = options.providerOptions?.offline?.cacheKey;
