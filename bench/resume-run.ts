@@ -7,9 +7,10 @@ import { sweepActions } from "@/lib/actions/sweep";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { createThread } from "@/lib/db/threads";
-import { checkDone } from "@/lib/resume/done-check";
+import { checkDone } from "./resume/done-check";
 import { resumeDraft } from "@/lib/resume/draft";
-import { buildFixture, WORK_LINE } from "@/lib/resume/fixture";
+import { buildFixture, GOAL, WORK_LINE } from "./resume/fixture";
+import { getChatModel } from "@/lib/ai/registry";
 import { writeFile } from "@/lib/workspace/store";
 
 export type ResumePoint = "none" | "25%" | "50%" | "75%" | "send-window";
@@ -24,7 +25,9 @@ export type ResumeRow = {
 };
 export type ResumeRun = ResumeRow & { turns: number; interruptedAfter: number | null; threadIds: string[] };
 
-const CONTINUE = `Continue.\n\n${WORK_LINE}`;
+// The `work` line switches the offline model into its scripted work mode; a real model gets the
+// goal and "Continue." as a person would type them.
+const withWorkLine = (text: string) => (getChatModel().isOffline ? `${text}\n\n${WORK_LINE}` : text);
 
 type Part = { type: string; input?: { path?: string; oldText?: string } };
 
@@ -85,11 +88,11 @@ export async function runResumeTask(opts: {
   let sawUnsettled = false;
   try {
     let current = first.id;
-    let message = fixture.goalMessage;
+    let message = withWorkLine(GOAL);
     while (turns < maxTurns) {
       await turn(userId, current, message);
       turns++;
-      message = CONTINUE;
+      message = withWorkLine("Continue.");
       // Checked before "finished": in the send window the provider has the email, yet the first
       // thread never learned it, so the work still moves to a fresh thread.
       const interrupt =

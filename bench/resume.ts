@@ -7,8 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { benchDatabase, table } from "./support";
 import { runResumeTask, type ResumePoint, type ResumeRow } from "./resume-run";
+import { getChatModel } from "@/lib/ai/registry";
 import { resetConfigForTests } from "@/lib/config";
-import { DEFAULT_CALL_SITES } from "@/lib/resume/fixture";
+import { DEFAULT_CALL_SITES } from "./resume/fixture";
 
 const RESULTS = path.resolve("bench/results/resume.json");
 
@@ -52,7 +53,11 @@ export async function benchResume(): Promise<string> {
     "tokens/none": (r.inputTokens / base.inputTokens).toFixed(2),
     "unknown send handled as": r.unknownHandledAs,
   }));
-  return `${table(printed)}\n(${n} call sites; uninterrupted run: ${turns} turns; written to ${path.relative(process.cwd(), RESULTS)})`;
+  const model = getChatModel();
+  const what = model.isOffline
+    ? "Offline model: this tests the plumbing (fresh thread, workspace, ledger, sweeper, done-check). Its work mode follows a script, so finishing without duplicate sends is by construction; set CHAT_MODEL and a provider key to measure real resumption."
+    : `${model.id}: real resumption, measured against this invocation's own uninterrupted run.`;
+  return `${what}\n${table(printed)}\n(${n} call sites; uninterrupted run: ${turns} turns; written to ${path.relative(process.cwd(), RESULTS)})`;
 }
 
 function row(r: ResumeRow): ResumeRow {

@@ -1,8 +1,10 @@
 import { benchActions } from "./actions";
+import { benchCache } from "./cache";
 import { benchContextBuild } from "./context-build";
 import { benchLoad } from "./load";
 import { benchFirstPaint } from "./first-paint";
 import { benchResume } from "./resume";
+import { benchSummaryProbes } from "./summary-probes";
 import { benchTimeToFirstToken } from "./ttft";
 
 const which = process.argv[2];
@@ -18,10 +20,18 @@ if (!which || which === "actions") {
   console.log("\n== One email through the action ledger against a bare send (claim + record overhead)");
   console.log(await benchActions());
 }
+if (!which || which === "cache") {
+  console.log("\n== Prompt-cache reads over a 200-turn tool-heavy session (fake Anthropic), against an ideal cache");
+  console.log(await benchCache());
+}
 if (which === "resume") {
   // Not in the default run: a whole task several times over (the short version is in the test suite).
   console.log("\n== Resume without the chat: the task continued in a fresh thread at 25/50/75% and inside the send window");
   console.log(await benchResume());
+}
+if (!which || which === "probes") {
+  console.log("\n== Summary probes: recall, artifact, continuation and decision answers after a compaction");
+  console.log(await benchSummaryProbes());
 }
 if (which === "load") {
   // Not in the default run: it builds the app and starts several servers.

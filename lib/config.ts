@@ -57,6 +57,8 @@ const schema = z.object({
   REPLY_SAVE_EVERY_MS: z.coerce.number().int().positive().default(1_000),
   // How often the sweeper closes replies and compaction receipts left open by a dead process.
   SWEEP_EVERY_MS: z.coerce.number().int().positive().default(10_000),
+  // "off" stops the in-process sweeper (serverless hosting, where GET /api/cron/sweep runs it).
+  SWEEPER: z.enum(["on", "off"]).default("on"),
   // With Redis, a reloaded page resumes the live stream itself (resumable-stream), and the live
   // feeds of every instance hear each other's changes through pub/sub (lib/events).
   REDIS_URL: z.string().optional(),
@@ -122,14 +124,54 @@ let cached: Config | undefined;
 
 export function config(): Config {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`Invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
-    }
-    cached = parsed.data;
+    const problem = configProblem(process.env);
+    if (problem) throw new Error(problem);
+    cached = schema.parse(process.env);
   }
   return cached;
+}
+
+/**
+ * The first invalid setting as one line: the variable, the rule and what is wrong with the value,
+ * never the value itself (it may be a secret). null when the configuration is valid. The server
+ * refuses to start on it (instrumentation.ts).
+ */
+export function configProblem(env: Record<string, string | undefined>): string | null {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0]!;
+  const name = issue.path.join(".");
+  const value = env[name] ?? "";
+  return `Invalid configuration: ${name} ${ruleOf(issue)}; ${valueProblem(issue, value)}.`;
+}
+
+type Issue = z.core.$ZodIssue;
+
+function ruleOf(issue: Issue): string {
+  switch (issue.code) {
+    case "too_small":
+      return issue.origin === "string" ? `must be at least ${issue.minimum} characters` : `must be at least ${issue.minimum}`;
+    case "too_big":
+      return issue.origin === "string" ? `must be at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
+    case "invalid_value":
+      return `must be one of ${issue.values.map(String).join(", ")}`;
+    case "invalid_format":
+      return issue.format === "url" ? "must be a URL" : `must be a valid ${issue.format}`;
+    case "invalid_type":
+      return issue.expected === "int" ? "must be a whole number" : `must be a ${issue.expected}`;
+    default:
+      return "is invalid";
+  }
+}
+
+function valueProblem(issue: Issue, value: string): string {
+  if (issue.code === "too_small" || issue.code === "too_big") {
+    return issue.origin === "string" ? `the value has ${Array.from(value).length} characters` : "the value is out of range";
+  }
+  if (issue.code === "invalid_type" && (issue.expected === "number" || issue.expected === "int")) {
+    return value.trim() === "" || Number.isNaN(Number(value)) ? "the value is not a number" : "the value is not a whole number";
+  }
+  return "the value does not match";
 }
 
 /** Tests change env between cases; production never calls this. */

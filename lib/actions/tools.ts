@@ -6,12 +6,15 @@ import { chatActionKey, runActionKey, workspaceScope } from "./keys";
 import { listThreadActions } from "./list";
 import type { ActionOutcome } from "./types";
 
-export type ActionToolContext = {
+/** What a turn tells the tools it offers (the one tool context: workspace tools take a part of it). */
+export type ToolContext = {
   userId: string;
   threadId: string;
   workspaceId: string;
   assistantMessageId: string;
+  /** The user message this turn answers: with the intent, it keys side effects in a chat. */
   answeredMessageId: string | null;
+  /** The routine run this turn belongs to, null in a chat. */
   runId: string | null;
 };
 
@@ -20,7 +23,7 @@ export type ActionToolContext = {
  * user message being answered plus the intent. Regenerating a reply reuses the key (nothing is sent
  * twice); a new request from the person is a new message and so a new key.
  */
-export function sendEmailKey(ctx: ActionToolContext, to: string, subject: string): string {
+export function sendEmailKey(ctx: ToolContext, to: string, subject: string): string {
   const intent = `send_email:${to.trim().toLowerCase()}:${subject.trim()}`;
   if (ctx.runId) return runActionKey(ctx.runId, intent);
   return chatActionKey(ctx.answeredMessageId ?? `reply_${ctx.assistantMessageId}`, intent);
@@ -43,7 +46,7 @@ const inputs = {
   list_actions: zodSchema(z.object({})),
 };
 
-export function actionTools(ctx: ActionToolContext): ToolSet {
+export function actionTools(ctx: ToolContext): ToolSet {
   return {
     send_email: tool({
       description:

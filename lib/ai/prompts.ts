@@ -1,4 +1,4 @@
-import { formatSummarizerInput, OFFLINE_SUMMARIZER_MARKER, type SummarizerInput } from "./offline/summarizer-protocol";
+import { formatSummarizerInput, type SummarizerInput } from "./offline/summarizer-protocol";
 
 /*
  * Both system prompts are constants on purpose: anything that changed per turn (dates, counts,
@@ -22,8 +22,7 @@ Workspace tools:
 
 Answer in concise Markdown. When a step is finished, say what changed and what is next.`;
 
-export const SUMMARIZER_SYSTEM_PROMPT = `${OFFLINE_SUMMARIZER_MARKER}
-You compress a conversation between a user and an assistant so the work can continue after older turns are removed. You receive an optional previous summary and the newer messages. Produce one updated summary that replaces the previous one: carry over everything from it that is still true, and add what the new messages contribute.
+export const SUMMARIZER_SYSTEM_PROMPT = `You compress a conversation between a user and an assistant so the work can continue after older turns are removed. You receive an optional previous summary and the newer messages. Produce one updated summary that replaces the previous one: carry over everything from it that is still true, and add what the new messages contribute.
 
 Keep these apart, each under its own heading, in this order:
 ## Goal

@@ -4,28 +4,26 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { config, type Config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
-import { createOfflineModel } from "./offline";
+import { createOfflineModel, type OfflineRole } from "./offline";
 import { OFFLINE_NOTICE } from "./offline/notice";
-import { tokenizerFamilyForModel, type TokenizerFamily } from "./tokens";
 
 export type ModelHandle = {
   /** As configured: "offline", "openai:<model>", "anthropic:<model>" or "compatible:<model>". */
   id: string;
   model: LanguageModelV4;
-  family: TokenizerFamily;
   /** Known context window in tokens; undefined when we cannot know (most local servers). */
   contextWindow?: number;
   isOffline: boolean;
 };
 
 export function getChatModel(): ModelHandle {
-  return resolveModel(config().CHAT_MODEL);
+  return resolveModel(config().CHAT_MODEL, "chat");
 }
 
 /** SUMMARY_MODEL falls back to CHAT_MODEL so a single setting is enough. */
 export function getSummaryModel(): ModelHandle {
   const c = config();
-  return resolveModel(c.SUMMARY_MODEL?.trim() || c.CHAT_MODEL);
+  return resolveModel(c.SUMMARY_MODEL?.trim() || c.CHAT_MODEL, "summarizer");
 }
 
 /** For the UI: never throws, so a misconfiguration is shown instead of breaking the page. */
@@ -45,10 +43,11 @@ export function describeModel(): { id: string; isOffline: boolean; hint: string 
 
 const PROVIDERS = ["openai", "anthropic", "compatible"] as const;
 
-export function resolveModel(rawId: string): ModelHandle {
+/** `role` matters only to the offline model, which has one instance per job (OfflineRole). */
+export function resolveModel(rawId: string, role: OfflineRole = "chat"): ModelHandle {
   const id = rawId.trim();
   if (id === "" || id === "offline") {
-    return { id: "offline", model: offlineModel(), family: "openai", contextWindow: config().OFFLINE_CONTEXT_WINDOW, isOffline: true };
+    return { id: "offline", model: offlineModel(role), contextWindow: config().OFFLINE_CONTEXT_WINDOW, isOffline: true };
   }
   // Split at the first colon only: Ollama names contain colons ("compatible:llama3.1:8b").
   const colon = id.indexOf(":");
@@ -63,7 +62,6 @@ export function resolveModel(rawId: string): ModelHandle {
   const handle = (model: LanguageModelV4): ModelHandle => ({
     id,
     model,
-    family: tokenizerFamilyForModel(id),
     // CONTEXT_WINDOW is how a person tells us the window of a server we cannot know (Ollama, vLLM).
     contextWindow: c.CONTEXT_WINDOW ?? knownContextWindow(provider, modelName),
     isOffline: false,
@@ -95,14 +93,14 @@ export function resolveModel(rawId: string): ModelHandle {
 const OFFLINE_KEY = Symbol.for("longrun-chat.offline-models");
 type OfflineStore = Map<string, LanguageModelV4>;
 
-function offlineModel(): LanguageModelV4 {
+function offlineModel(role: OfflineRole): LanguageModelV4 {
   const { OFFLINE_CONTEXT_WINDOW: contextWindow, OFFLINE_DELAY_MS: delayMs, OFFLINE_SUMMARY_DELAY_MS: summaryDelayMs } = config();
   const g = globalThis as { [OFFLINE_KEY]?: OfflineStore };
   const store = (g[OFFLINE_KEY] ??= new Map());
-  const key = `${contextWindow}:${delayMs}:${summaryDelayMs}`;
+  const key = `${role}:${contextWindow}:${delayMs}:${summaryDelayMs}`;
   let model = store.get(key);
   if (!model) {
-    model = createOfflineModel({ contextWindow, delayMs, summaryDelayMs });
+    model = createOfflineModel({ contextWindow, delayMs, summaryDelayMs, role });
     store.set(key, model);
   }
   return model;

@@ -3,27 +3,25 @@ import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
 import type { ModelHandle } from "@/lib/ai/registry";
 import { countTokens } from "@/lib/ai/tokens";
 import { config } from "@/lib/config";
-import { cacheProviderOf, outputText, shrinkToolResults, toolResultCap, withCacheBreakpoints } from "@/lib/context";
+import { cacheProviderOf, shrinkToolResults, toolResultBaseCap, withCacheBreakpoints } from "@/lib/context";
 import { saveToolOutputs } from "@/lib/workspace/tool-outputs";
 
 // Leave room for the reply: the window holds input and output.
 const INPUT_SHARE_OF_WINDOW = 0.9;
 const CHARS_PER_TOKEN = 4;
 
-/** Tool results over the cap are shortened (full output saved); the cap shrinks while the request is too big. */
+/** Tool results over their cap are shortened (full output saved); see shrinkToolResults for how the cap is decided. */
 async function boundToolResults(messages: ModelMessage[], model: ModelHandle, workspaceId: string) {
-  const toolChars: number[] = [];
-  for (const m of messages)
-    if (m.role === "tool") for (const p of m.content) if (p.type === "tool-result") toolChars.push(outputText(p.output).length);
-  if (toolChars.length === 0) return { messages, shrunk: 0 };
-  const cap = toolResultCap({
-    setting: config().TOOL_RESULT_MAX_TOKENS,
-    contextWindow: model.contextWindow,
-    requestTokens: Math.ceil((CHAT_SYSTEM_PROMPT.length + JSON.stringify(messages).length) / CHARS_PER_TOKEN),
-    toolTokens: toolChars.map((n) => Math.ceil(n / CHARS_PER_TOKEN)),
-    limitTokens: model.contextWindow ? Math.floor(model.contextWindow * INPUT_SHARE_OF_WINDOW) : undefined,
-  });
-  const result = shrinkToolResults(messages, cap, (text) => countTokens(text, model.family));
+  if (!messages.some((m) => m.role === "tool")) return { messages, shrunk: 0 };
+  const result = shrinkToolResults(
+    messages,
+    {
+      capTokens: toolResultBaseCap({ setting: config().TOOL_RESULT_MAX_TOKENS, contextWindow: model.contextWindow }),
+      limitTokens: model.contextWindow ? Math.floor(model.contextWindow * INPUT_SHARE_OF_WINDOW) : undefined,
+      prefixTokens: Math.ceil(CHAT_SYSTEM_PROMPT.length / CHARS_PER_TOKEN),
+    },
+    countTokens,
+  );
   if (result.shrunk.length) await saveToolOutputs(workspaceId, result.shrunk);
   return { messages: result.messages, shrunk: result.shrunk.length };
 }
@@ -43,22 +41,25 @@ export type BoundedInput = {
  */
 export async function boundedInput(
   messages: ModelMessage[],
-  opts: { model: ModelHandle; workspaceId: string; windowApplied: boolean },
+  /** summaryAfterUserMessages: where the summary rides (see withCacheBreakpoints), null without one. */
+  opts: { model: ModelHandle; workspaceId: string; summaryAfterUserMessages: number | null },
 ): Promise<BoundedInput> {
   const { model, workspaceId } = opts;
+  const { summaryAfterUserMessages } = opts;
+  const provider = cacheProviderOf(model.id);
   const bounded = await boundToolResults(messages, model, workspaceId);
-  const cached = withCacheBreakpoints(CHAT_SYSTEM_PROMPT, bounded.messages, {
-    provider: cacheProviderOf(model.id),
-    summaryOnFirstMessage: opts.windowApplied,
-  });
+  const cached = withCacheBreakpoints(CHAT_SYSTEM_PROMPT, bounded.messages, { provider, summaryAfterUserMessages });
   return {
     system: cached.system,
     messages: cached.messages,
     shortenedToolResults: bounded.shrunk,
+    // Each step re-marks its last message (the tool results it adds are the next step's and the
+    // next turn's cache prefix) and bounds the results that arrived.
     prepareStep: async ({ messages: stepMessages, stepNumber }) => {
       if (stepNumber === 0) return undefined;
       const step = await boundToolResults(stepMessages, model, workspaceId);
-      return step.shrunk ? { messages: step.messages } : undefined;
+      if (provider !== "anthropic") return step.shrunk ? { messages: step.messages } : undefined;
+      return { messages: withCacheBreakpoints(CHAT_SYSTEM_PROMPT, step.messages, { provider, summaryAfterUserMessages }).messages };
     },
   };
 }

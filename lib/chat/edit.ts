@@ -1,5 +1,4 @@
 import { countTokens } from "@/lib/ai/tokens";
-import { getChatModel } from "@/lib/ai/registry";
 import { countMessageTokens } from "@/lib/context";
 import { db, type Tx } from "@/lib/db/client";
 import { appendMessageTx, type MessageRow } from "@/lib/db/messages";
@@ -14,9 +13,8 @@ import { requestTurnStop } from "./turn-lease";
  * A summary cut at the old message is stale from then on.
  */
 export async function editUserMessage(threadId: string, messageId: string, text: string): Promise<MessageRow> {
-  const family = getChatModel().family;
   const parts = [{ type: "text", text }];
-  const tokens = countMessageTokens(parts, (t) => countTokens(t, family));
+  const tokens = countMessageTokens(parts, countTokens);
   const edited = await db().$transaction(async (tx) => {
     await cutTranscriptAt(tx, threadId, messageId, "user");
     const fresh = await appendMessageTx(tx, threadId, { role: "user", parts, text, tokens });

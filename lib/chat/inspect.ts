@@ -37,7 +37,7 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
   const window = await loadWindow(threadId);
   const { summary, plan, pins } = window;
   const tokens = estimateWindowTokens({
-    systemTokens: countTokens(CHAT_SYSTEM_PROMPT, model.family),
+    systemTokens: countTokens(CHAT_SYSTEM_PROMPT),
     summaryTokens: plan.window && summary ? summary.tokens : 0,
     // Pinned messages ride inside the cut message's parts but are counted with the messages.
     messageTokens: sumTokens(plan.messages) + (plan.window ? sumTokens(pins.included) : 0),

@@ -1,5 +1,5 @@
 import { createUIMessageStreamResponse, UI_MESSAGE_STREAM_HEADERS } from "ai";
-import { after } from "next/server";
+import { afterResponse } from "@/lib/background/after-response";
 import { createResumableStreamContext, type ResumableStreamContext } from "resumable-stream";
 import { config } from "@/lib/config";
 import type { RunningTurn } from "./turn";
@@ -14,7 +14,7 @@ let context: ResumableStreamContext | null | undefined;
 
 function liveStreams(): ResumableStreamContext | null {
   if (context === undefined) {
-    context = config().REDIS_URL ? createResumableStreamContext({ waitUntil: (p) => after(() => p) }) : null;
+    context = config().REDIS_URL ? createResumableStreamContext({ waitUntil: (p) => afterResponse("live stream publish", () => p) }) : null;
   }
   return context;
 }

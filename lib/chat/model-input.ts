@@ -44,7 +44,7 @@ export async function buildModelInput(
   const bounded = await boundedInput(input.messages, {
     model: getChatModel(),
     workspaceId: window.workspaceId,
-    windowApplied: input.windowApplied,
+    summaryAfterUserMessages: input.windowApplied ? (window.plan.userMessagesBeforeCut ?? 0) : null,
   });
   return { ...input, ...bounded };
 }

@@ -1,4 +1,4 @@
-import { countTokens, type TokenizerFamily } from "@/lib/ai/tokens";
+import { countTokens } from "@/lib/ai/tokens";
 import { countMessageTokens, messageText } from "@/lib/context";
 import { db } from "@/lib/db/client";
 import type { MessagePart } from "@/lib/db/messages";
@@ -21,7 +21,7 @@ export class ReplyRecorder {
   constructor(
     private readonly threadId: string,
     private readonly messageId: string,
-    private readonly opts: { leaseMs: number; saveEveryMs: number; family: TokenizerFamily; onLeaseLost: () => void },
+    private readonly opts: { leaseMs: number; saveEveryMs: number; onLeaseLost: () => void },
   ) {}
 
   start(): void {
@@ -68,7 +68,7 @@ export class ReplyRecorder {
     const fields = {
       parts: JSON.stringify(this.parts),
       text,
-      tokens: countMessageTokens(this.parts, (t) => countTokens(t, this.opts.family)),
+      tokens: countMessageTokens(this.parts, countTokens),
     };
     await db().$transaction(async (tx) => {
       await tx.message.updateMany({

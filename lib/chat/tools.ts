@@ -1,17 +1,8 @@
 import type { ToolSet } from "ai";
-import { actionTools } from "@/lib/actions/tools";
+import { actionTools, type ToolContext } from "@/lib/actions/tools";
 import { workspaceTools } from "@/lib/workspace/tools";
 
-export type ToolContext = {
-  userId: string;
-  threadId: string;
-  workspaceId: string;
-  assistantMessageId: string;
-  /** The user message this turn answers: with the intent, it keys side effects in a chat. */
-  answeredMessageId: string | null;
-  /** The routine run this turn belongs to, null in a chat. */
-  runId: string | null;
-};
+export type { ToolContext };
 
 /**
  * The tools offered on every turn, created fresh per turn: the workspace tools remember which

@@ -1,5 +1,4 @@
 import pLimit, { type LimitFunction } from "p-limit";
-import { getChatModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
 import { buildModelInput } from "./model-input";
 import { ReplyRecorder } from "./reply-recorder";
@@ -50,7 +49,6 @@ export async function prepareTurn(
     await new ReplyRecorder(threadId, reply.id, {
       leaseMs: reply.leaseMs,
       saveEveryMs: REPLY_SAVE_EVERY_MS,
-      family: getChatModel().family,
       onLeaseLost: () => undefined,
     })
       .finish("error", classifyTurnError(error), null)

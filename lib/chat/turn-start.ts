@@ -1,5 +1,4 @@
 import { countTokens } from "@/lib/ai/tokens";
-import { getChatModel } from "@/lib/ai/registry";
 import { countMessageTokens, messageText } from "@/lib/context";
 import { retryWhenBusy } from "@/lib/db/busy-retry";
 import { db, isSqlite, type Tx } from "@/lib/db/client";
@@ -76,6 +75,6 @@ function titleFrom(text: string): string | undefined {
 // Counted outside the transaction: the tokenizer is CPU work that must not hold the database.
 function newUserMessage(parts: Extract<TurnStart, { kind: "submit" }>["parts"], runStart: boolean): NewMessage & { id: string } {
   const text = messageText(parts);
-  const tokens = countMessageTokens(parts, (t) => countTokens(t, getChatModel().family));
+  const tokens = countMessageTokens(parts, countTokens);
   return { id: newMessageId(), role: "user", parts, text, tokens, runStart };
 }

@@ -63,7 +63,6 @@ export async function runTurn(opts: {
   const recorder = new ReplyRecorder(threadId, assistantMessageId, {
     leaseMs: TURN_LEASE_MS,
     saveEveryMs: REPLY_SAVE_EVERY_MS,
-    family: model.family,
     onLeaseLost: abort,
   });
   recorder.start();

@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from "@/lib/background/yield";
 import crypto from "node:crypto";
 import {
   fitSummary,
@@ -12,7 +13,7 @@ import {
   type StoredPart,
 } from "@/lib/context";
 import { countTokens } from "@/lib/ai/tokens";
-import { getChatModel, getSummaryModel } from "@/lib/ai/registry";
+import { getChatModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { latestRunStart } from "@/lib/db/messages";
@@ -112,20 +113,19 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const usage = { modelId: summary.modelId, inputTokens: summary.inputTokens, outputTokens: summary.outputTokens };
     if (!summary.ok) return await finish("failed", { reason: summary.reason, ...usage });
 
-    const family = getSummaryModel().family;
     const workspaceId = (await db().thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } })).workspaceId;
     const fitted = fitSummary({
       text: summary.text,
       required,
       maxTokens: summaryMaxTokens(c),
-      count: (t) => countTokens(t, family),
+      count: countTokens,
       fileHasEntries: await namesFileHasEntries(workspaceId),
     });
 
     if (!fitted.text.trim()) return await finish("failed", { reason: "SUMMARY_MAX_TOKENS is too small to hold any summary", ...usage });
 
     await hooks.beforeSave?.();
-    const tokens = countTokens(fitted.text, family);
+    const tokens = countTokens(fitted.text);
     const saved = await saveSummaryIfCurrent({
       threadId,
       compactionId,
@@ -160,7 +160,6 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
 }
 
 const SPAN_PAGE = 200;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The span's messages as the summarizer reads them, loaded in pages: with SQLite's synchronous

@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from "@/lib/background/yield";
 import { messageSightings, type NameSighting, type StoredPart } from "@/lib/context";
 import { latestSightingsOf } from "./sightings";
 
@@ -17,8 +18,6 @@ export function checkSummaryText(text: string): SummaryCheck {
   if (!HEADING.test(text) && PROVIDER_ERROR.test(text.slice(0, 400))) return { ok: false, reason: "summary reads as a provider error" };
   return { ok: true };
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The names a new summary must keep, from stored parts (see latestSightingsOf). */
 export async function requiredSightings(

@@ -23,5 +23,13 @@ export { mergeNamesFile, NAMES_FILE_NOTICE, NAMES_FILE_PATH, parseNamesFile, ren
 export { fitSummary, type FittedSummary } from "./summary-budget";
 export { pinnedPartText, selectPins, type PinCandidate } from "./pins";
 export { STALE_CUT_REMOVED, STALE_NEW_RUN, staleReason } from "./summary-cut";
-export { outputText, shrinkToolResults, TOOL_OUTPUT_DIR, toolOutputPath, toolResultCap, type ShrunkResult } from "./tool-result-shrink";
+export {
+  outputText,
+  shrinkToolResults,
+  TOOL_OUTPUT_DIR,
+  toolOutputPath,
+  toolResultBaseCap,
+  type ShrunkResult,
+  type ToolResultBound,
+} from "./tool-result-shrink";
 export { cacheProviderOf, withCacheBreakpoints, type CacheProvider } from "./cache-breakpoints";

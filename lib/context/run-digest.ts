@@ -7,7 +7,13 @@
  */
 
 export type DigestMessage = { role: string; text: string };
-export type DigestRun = { messages: readonly DigestMessage[] };
+/**
+ * One run's slice of the transcript (from its start message to the next run's) and its final
+ * reply: the run's own last reply before it finished, as the runtime recorded it. It is never taken
+ * from the transcript, whose span also holds the answers to follow-ups written after the run ("Got
+ * it."). null when the run recorded none (it failed or is still running).
+ */
+export type DigestRun = { messages: readonly DigestMessage[]; finalReply: string | null };
 
 export type RunDigestOptions = {
   /** How many of the most recent runs to include. */
@@ -37,7 +43,7 @@ export function runDigest(runs: readonly DigestRun[], opts: RunDigestOptions = {
       lines.push("User follow-ups:");
       for (const text of followUps) lines.push(`- ${excerpt(text, o.followUpChars)}`);
     }
-    const reply = finalReply(run.messages);
+    const reply = run.finalReply?.trim() ? run.finalReply : null;
     lines.push(reply === null ? "Final reply: (none)" : `Final reply: ${excerpt(reply, o.replyChars)}`);
     return lines.join("\n");
   });
@@ -50,14 +56,6 @@ function userFollowUps(messages: readonly DigestMessage[], limit: number): strin
   const later = messages.slice(opening + 1).filter((m) => m.role === "user" && m.text.trim() !== "");
   // The latest follow-ups win because later corrections supersede earlier ones.
   return later.slice(-limit).map((m) => m.text);
-}
-
-function finalReply(messages: readonly DigestMessage[]): string | null {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i]!;
-    if (message.role === "assistant" && message.text.trim() !== "") return message.text;
-  }
-  return null;
 }
 
 /**

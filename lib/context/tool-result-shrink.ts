@@ -59,52 +59,77 @@ function shortened(full: string, tokens: number, maxTokens: number, path: string
   return `${head}\n\n[… ${omitted} characters (about ${Math.round(omitted / ratio)} tokens) ${MARKER}. The full output is saved in the workspace file ${path}: read it with read_file, in line ranges (startLine/endLine) if it is long.]\n\n${tail}`;
 }
 
+export type ToolResultBound = {
+  /** The per-result cap in tokens (`toolResultBaseCap`). */
+  capTokens: number;
+  /** The whole request's limit (most of the window); unknown windows have none. */
+  limitTokens?: number;
+  /** What precedes the messages in the request (the system prompt), in estimated tokens. */
+  prefixTokens?: number;
+};
+
+// Estimates only decide how hard to shorten; a cheap, stable measure is what matters.
+const CHARS_PER_TOKEN = 4;
+const CAP_FLOOR = 500;
+const estimate = (chars: number) => Math.ceil(chars / CHARS_PER_TOKEN);
+
 /**
- * Replaces every tool result over `maxTokens` with its head and tail and a pointer to `path`.
- * Results already shortened (or small) pass through unchanged, so applying it again at every step
- * of a turn keeps the request prefix identical, which the provider's cache needs.
+ * Replaces every tool result over its cap with its head and tail and a pointer to `path`.
+ *
+ * A result's cap is decided from the request before it, never after it: the base cap, halved
+ * (down to a floor) while the request up to and including this result would be over
+ * `limitTokens`. Between compactions every request is the previous one plus new messages, so the
+ * part before a result never changes and neither does its shortened form: the prefix stays
+ * byte-identical, which the provider's cache needs, while one turn's many results still fit the
+ * window (each later one is squeezed harder). Results already shortened pass through unchanged, so
+ * applying it again at every step of a turn gives the same messages.
  */
 export function shrinkToolResults(
   messages: readonly ModelMessage[],
-  maxTokens: number,
+  bound: ToolResultBound,
   count: CountTokens,
 ): { messages: ModelMessage[]; shrunk: ShrunkResult[] } {
   const shrunk: ShrunkResult[] = [];
+  let before = bound.prefixTokens ?? 0;
   const out = messages.map((message): ModelMessage => {
-    if (message.role !== "tool") return message;
+    if (message.role !== "tool") {
+      before += estimate(JSON.stringify(message).length);
+      return message;
+    }
     let changed = false;
     const content = message.content.map((part) => {
       if (part.type !== "tool-result") return part;
       const full = outputText(part.output);
-      // Cheap bound first: a result under maxTokens characters is under maxTokens tokens.
-      if (full.length <= maxTokens || full.includes(MARKER)) return part;
-      const tokens = count(full);
-      if (tokens <= maxTokens) return part;
-      const path = toolOutputPath(part.toolCallId);
-      shrunk.push({ toolCallId: part.toolCallId, toolName: part.toolName, path, fullText: full, tokens });
+      const shaped = shapeResult(part, full, bound, before, count);
+      before += estimate(JSON.stringify(shaped.part).length);
+      if (shaped.tokens === 0) return part;
+      shrunk.push({ toolCallId: part.toolCallId, toolName: part.toolName, path: shaped.path, fullText: full, tokens: shaped.tokens });
       changed = true;
-      return { ...part, output: { type: "text" as const, value: shortened(full, tokens, maxTokens, path) } };
+      return shaped.part;
     });
     return changed ? { ...message, content } : message;
   });
   return { messages: out, shrunk };
 }
 
-/**
- * The per-result cap: the setting, else a quarter of the model's window (at most 20,000). When the
- * whole request is still over `limitTokens`, the cap halves (down to a floor) until the estimate fits.
- */
-export function toolResultCap(opts: {
-  setting?: number;
-  contextWindow?: number;
-  requestTokens: number;
-  toolTokens: readonly number[];
-  limitTokens?: number;
-}): number {
-  const FLOOR = 500;
-  let cap = opts.setting ?? Math.min(20_000, opts.contextWindow ? Math.floor(opts.contextWindow / 4) : 20_000);
-  if (!opts.limitTokens) return cap;
-  const estimate = (c: number) => opts.requestTokens - opts.toolTokens.reduce((n, t) => n + Math.max(0, t - c), 0);
-  while (cap > FLOOR && estimate(cap) > opts.limitTokens) cap = Math.max(FLOOR, Math.floor(cap / 2));
-  return cap;
+/** The result as sent: itself, or shortened to the first cap (halving) that keeps the request under the limit. */
+function shapeResult(part: ToolResultPart, full: string, bound: ToolResultBound, before: number, count: CountTokens) {
+  const path = toolOutputPath(part.toolCallId);
+  let cap = bound.capTokens;
+  const over = (chars: number) => bound.limitTokens !== undefined && cap > CAP_FLOOR && before + estimate(chars) > bound.limitTokens;
+  // Cheap bound first: a result under cap characters is under cap tokens.
+  const fits = full.length <= cap || full.includes(MARKER);
+  if (fits && !over(JSON.stringify(part).length)) return { part, tokens: 0, path };
+  const tokens = count(full);
+  if (tokens <= cap && !over(JSON.stringify(part).length)) return { part, tokens: 0, path };
+  for (;;) {
+    const short: ToolResultPart = { ...part, output: { type: "text", value: shortened(full, tokens, Math.min(cap, tokens), path) } };
+    if (!over(JSON.stringify(short).length)) return { part: short, tokens, path };
+    cap = Math.max(CAP_FLOOR, Math.floor(cap / 2));
+  }
+}
+
+/** The per-result cap: the setting, else a quarter of the model's window (at most 20,000). */
+export function toolResultBaseCap(opts: { setting?: number; contextWindow?: number }): number {
+  return opts.setting ?? Math.min(20_000, opts.contextWindow ? Math.floor(opts.contextWindow / 4) : 20_000);
 }

@@ -5,17 +5,18 @@ import { isNotesUpdateText } from "./run-text";
 const DIGEST_RUNS = 3;
 
 /**
- * The digest of the routine's last three runs, built from the thread's transcript (what the
- * person actually saw and wrote): each run spans from its start message to the next run's. The
- * runtime's end-of-run notes request and the agent's answer to it are bookkeeping, not part of
- * the run's story, so they are left out. "" before the first run.
+ * The digest of the routine's last three runs: each run's own final reply (recorded on the run
+ * when it finished) and the person's follow-ups from the thread's transcript, where each run spans
+ * from its start message to the next run's. The runtime's end-of-run notes request and the agent's
+ * answer to it are bookkeeping, not part of the run's story, so they are left out. "" before the
+ * first run.
  */
 export async function buildRunDigest(routineId: string, threadId: string): Promise<string> {
   const runs = await db().routineRun.findMany({
     where: { routineId, startMessageId: { not: null } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: DIGEST_RUNS,
-    select: { startMessageId: true, notesMessageId: true },
+    select: { startMessageId: true, notesMessageId: true, finalReply: true },
   });
   if (runs.length === 0) return "";
   const starts = await db().message.findMany({
@@ -30,18 +31,26 @@ export async function buildRunDigest(routineId: string, threadId: string): Promi
     orderBy: { seq: "asc" },
     select: { id: true, role: true, text: true, runStart: true },
   });
-  return runDigest(splitRuns(rows, notesIds), { runs: DIGEST_RUNS });
+  const finalReplies = new Map(runs.map((r) => [r.startMessageId!, r.finalReply]));
+  return runDigest(splitRuns(rows, notesIds, finalReplies), { runs: DIGEST_RUNS });
 }
 
 type Row = { id: string; role: string; text: string; runStart: boolean };
 
-/** Groups the transcript by run start; drops each end-of-run request and the replies to it. */
-export function splitRuns(rows: readonly Row[], notesRequestIds: ReadonlySet<string>): DigestRun[] {
-  const runs: DigestMessage[][] = [];
+/**
+ * Groups the transcript by run start; drops each end-of-run request and the replies to it. Each
+ * run's final reply is looked up by its start message's id.
+ */
+export function splitRuns(
+  rows: readonly Row[],
+  notesRequestIds: ReadonlySet<string>,
+  finalReplies: ReadonlyMap<string, string | null>,
+): DigestRun[] {
+  const runs: { messages: DigestMessage[]; finalReply: string | null }[] = [];
   let skippingNotesReply = false;
   for (const row of rows) {
-    if (row.runStart) runs.push([]);
-    const current = runs[runs.length - 1];
+    if (row.runStart) runs.push({ messages: [], finalReply: finalReplies.get(row.id) ?? null });
+    const current = runs[runs.length - 1]?.messages;
     if (!current) continue;
     if (row.role === "user") {
       skippingNotesReply = notesRequestIds.has(row.id) || isNotesUpdateText(row.text);
@@ -51,5 +60,5 @@ export function splitRuns(rows: readonly Row[], notesRequestIds: ReadonlySet<str
     }
     current.push({ role: row.role, text: row.text });
   }
-  return runs.map((messages) => ({ messages }));
+  return runs;
 }

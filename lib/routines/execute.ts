@@ -1,5 +1,4 @@
 import { countTokens } from "@/lib/ai/tokens";
-import { getChatModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
 import { countMessageTokens } from "@/lib/context";
 import { activeTurn } from "@/lib/chat/turn-lease";
@@ -17,9 +16,8 @@ const FINAL_REPLY_CHARS = 4000;
 
 /** A runtime message in the routine's thread (the person sees it; the model reads it as the user). */
 async function appendRuntimeMessage(threadId: string, text: string, runStart: boolean) {
-  const family = getChatModel().family;
   const parts = [{ type: "text", text }];
-  return appendMessage(threadId, { role: "user", parts, text, tokens: countMessageTokens(parts, (t) => countTokens(t, family)), runStart });
+  return appendMessage(threadId, { role: "user", parts, text, tokens: countMessageTokens(parts, countTokens), runStart });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createThread, messages, send } from "./support/chat-page";
-import { buildFixture, WORK_LINE } from "../../lib/resume/fixture";
+import { buildFixture, WORK_LINE } from "../../bench/resume/fixture";
 
 // "Continue in a new chat" in a real browser against the production server and the offline
 // model's work mode: the first chat migrates one call site, the new chat (same workspace, same

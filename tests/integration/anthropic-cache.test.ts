@@ -1,70 +1,23 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
+import { fakeAnthropic, type AnthropicBody, type Block } from "./support/fake-anthropic";
 import { completeTurn, textStart } from "./support/turns";
 import { seedConversation, seedSummary } from "./support/seed";
 import { inspectContext } from "@/lib/chat/inspect";
 import { resetConfigForTests } from "@/lib/config";
 import { createThread } from "@/lib/db/threads";
 
-type Block = { type: string; text?: string; cache_control?: { type: string } };
-type AnthropicBody = { system: Block[]; messages: Array<{ role: string; content: Block[] }> };
-
-const CACHE_READ = 1234;
-
-/** Answers like Anthropic's streaming Messages API and keeps every request body. */
-function fakeAnthropic() {
-  const bodies: AnthropicBody[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk) => (raw += chunk));
-    req.on("end", () => {
-      bodies.push(JSON.parse(raw) as AnthropicBody);
-      const events: Array<[string, unknown]> = [
-        [
-          "message_start",
-          {
-            type: "message_start",
-            message: {
-              id: "msg_1",
-              type: "message",
-              role: "assistant",
-              model: "claude-test",
-              content: [],
-              stop_reason: null,
-              stop_sequence: null,
-              usage: { input_tokens: 12, cache_creation_input_tokens: 0, cache_read_input_tokens: CACHE_READ, output_tokens: 1 },
-            },
-          },
-        ],
-        ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
-        ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Noted." } }],
-        ["content_block_stop", { type: "content_block_stop", index: 0 }],
-        ["message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 2 } }],
-        ["message_stop", { type: "message_stop" }],
-      ];
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      res.end(events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join(""));
-    });
-  });
-  return { server, bodies };
-}
-
 const cached = (block: Block | undefined) => block?.cache_control?.type === "ephemeral";
 
 describe.each(testDatabases().filter((d) => d.name === "sqlite"))("Anthropic prompt caching on $name", (target) => {
   let env: Provisioned;
   let userId: string;
-  const fake = fakeAnthropic();
+  const fake = fakeAnthropic(() => ({ text: "Noted." }));
   beforeAll(async () => {
-    // Port 0: the OS picks a free port, so parallel runs never collide.
-    await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
-    const { port } = fake.server.address() as AddressInfo;
     Object.assign(process.env, {
       CHAT_MODEL: "anthropic:claude-sonnet-4-5",
       ANTHROPIC_API_KEY: "test-key-not-secret",
-      ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      ANTHROPIC_BASE_URL: await fake.listen(),
     });
     resetConfigForTests();
     env = await provision(target);
@@ -73,7 +26,7 @@ describe.each(testDatabases().filter((d) => d.name === "sqlite"))("Anthropic pro
   afterAll(async () => {
     for (const key of ["CHAT_MODEL", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"]) delete process.env[key];
     resetConfigForTests();
-    fake.server.close();
+    await fake.close();
     await env?.drop();
   });
 
@@ -89,8 +42,8 @@ describe.each(testDatabases().filter((d) => d.name === "sqlite"))("Anthropic pro
 
     await completeTurn(userId, t.id, textStart("Next caller, please."));
     await completeTurn(userId, t.id, textStart("And the one after."));
-    expect(fake.bodies).toHaveLength(2);
-    const [first, second] = fake.bodies as [AnthropicBody, AnthropicBody];
+    expect(fake.calls.map((c) => c.body)).toHaveLength(2);
+    const [first, second] = fake.calls.map((c) => c.body) as [AnthropicBody, AnthropicBody];
 
     expect(cached(first.system.at(-1))).toBe(true);
     expect(first.messages[0]!.content[0]!.text).toMatch(/^Summary of earlier conversation:/);
@@ -104,16 +57,19 @@ describe.each(testDatabases().filter((d) => d.name === "sqlite"))("Anthropic pro
     expect(JSON.stringify(second.messages[0])).toBe(JSON.stringify(first.messages[0]));
 
     const calls = await env.db.modelCall.findMany({ where: { threadId: t.id, kind: "chat" } });
-    expect(calls.map((c) => c.cacheReadTokens)).toEqual([CACHE_READ, CACHE_READ]);
+    // What the provider reported is what is stored: the second turn reads the first one's prefix back.
+    const reported = fake.calls.map((c) => c.cacheReadTokens);
+    expect(reported[1]).toBeGreaterThan(0);
+    expect(calls.map((c) => c.cacheReadTokens).sort()).toEqual([...reported].sort());
     const inspected = await inspectContext(t.id, { includeInput: false });
-    expect(inspected.calls.map((c) => c.cacheReadTokens)).toEqual([CACHE_READ, CACHE_READ]);
+    expect(inspected.calls.map((c) => c.cacheReadTokens).sort()).toEqual([...reported].sort());
   });
 
   it("marks no summary breakpoint when there is no summary", async () => {
-    fake.bodies.length = 0;
+    fake.calls.length = 0;
     const t = await createThread(userId);
     await completeTurn(userId, t.id, textStart("Hello."));
-    const body = fake.bodies[0]!;
+    const body = fake.calls.map((c) => c.body)[0]!;
     expect(cached(body.system.at(-1))).toBe(true);
     expect(body.messages).toHaveLength(1);
     // The only message is also the last one: one breakpoint on it.

@@ -1,6 +1,6 @@
-import { after } from "next/server";
 import { currentUserId } from "@/lib/auth/session";
 import { runTurn } from "@/lib/chat/turn";
+import { afterResponse } from "@/lib/background/after-response";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { turnResponse } from "@/lib/chat/live-stream";
 import { config } from "@/lib/config";
@@ -33,7 +33,7 @@ export const POST = handler(
       start = { kind: "regenerate", messageId: body.messageId ?? "" };
     }
     const turn = await runTurn({ userId, threadId: body.id, start });
-    after(() => afterTurn(body.id, turn.outcome));
+    afterResponse("compaction after a turn", () => afterTurn(body.id, turn.outcome));
     return turnResponse(turn);
   },
   { limit: "turn" },

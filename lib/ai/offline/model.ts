@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from "@/lib/background/yield";
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
@@ -12,7 +13,6 @@ import { contextOverflowError, OFFLINE_URL } from "./errors";
 import { PromptCache } from "./prompt-cache";
 import { planReply, type OfflineReply } from "./respond";
 import { promptSegments, json } from "./serialize";
-import { OFFLINE_SUMMARIZER_MARKER } from "./summarizer-protocol";
 import { abortError, finishReason, replyStream } from "./stream";
 
 export type OfflineModelOptions = {
@@ -22,7 +22,15 @@ export type OfflineModelOptions = {
   delayMs?: number;
   /** Extra time a summarizer call takes; defaults to OFFLINE_SUMMARY_DELAY_MS. */
   summaryDelayMs?: number;
+  /**
+   * What this instance is: "chat" answers conversations, "summarizer" writes conversation
+   * summaries. The registry hands the summarizer its own instance, so nothing in a prompt (which
+   * real providers receive too) has to tell the offline model which job it is doing.
+   */
+  role?: OfflineRole;
 };
+
+export type OfflineRole = "chat" | "summarizer";
 
 /** Read from `providerOptions.offline.cacheKey`; calls in one scope share a prompt cache. */
 export const DEFAULT_CACHE_SCOPE = "default";
@@ -37,6 +45,7 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
   const contextWindow = opts.contextWindow ?? config().OFFLINE_CONTEXT_WINDOW;
   const delayMs = opts.delayMs ?? config().OFFLINE_DELAY_MS;
   const summaryDelayMs = opts.summaryDelayMs ?? config().OFFLINE_SUMMARY_DELAY_MS;
+  const role = opts.role ?? "chat";
   const cache = new PromptCache();
   const overflowSeen = new Set<string>();
   let calls = 0;
@@ -60,14 +69,14 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
     const inputTokens = segments.reduce((sum, s) => sum + s.tokens, 0);
     const requestBody = { model: "offline", messages: options.prompt.length };
     if (inputTokens > contextWindow) throw contextOverflowError(contextWindow, inputTokens, requestBody);
-    const reply = planReply({ options, inputTokens, contextWindow, firstOverflow });
+    const reply = planReply({ options, inputTokens, contextWindow, firstOverflow, role });
     await yieldToEventLoop();
     // Like a provider, a rejected request neither reads nor writes the cache.
     const cacheRead = cache.readAndStore(cacheScope(options), segments);
     const n = ++calls;
     return {
       reply,
-      summarizing: options.prompt.some((m) => m.role === "system" && m.content.includes(OFFLINE_SUMMARIZER_MARKER)),
+      summarizing: role === "summarizer",
       responseId: `offline-${Date.now().toString(36)}-${n}`,
       toolCallIds: reply.toolCalls.map((_, i) => `offline_call_${Date.now().toString(36)}_${n}_${i}`),
       usage: usage(inputTokens, cacheRead, reply),
@@ -78,7 +87,7 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
   return {
     specificationVersion: "v4",
     provider: "offline",
-    modelId: "offline",
+    modelId: role === "summarizer" ? "offline-summarizer" : "offline",
     supportedUrls: {},
 
     async doGenerate(options): Promise<LanguageModelV4GenerateResult> {
@@ -126,8 +135,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     );
   });
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function cacheScope(options: LanguageModelV4CallOptions): string {
   const key = options.providerOptions?.offline?.cacheKey;

@@ -3,7 +3,6 @@ import { parseDirectives, type Directive } from "./directives";
 import { contextOverflowError, offlineServerError } from "./errors";
 import { OFFLINE_NOTICE } from "./notice";
 import { describePrompt, json, messageText } from "./serialize";
-import { OFFLINE_SUMMARIZER_MARKER } from "./summarizer-protocol";
 import { summarizeOffline } from "./summarizer";
 import { planRoutineReply } from "./routine";
 import { planWorkStep } from "./work-mode";
@@ -21,13 +20,14 @@ export type ReplyContext = {
   contextWindow: number;
   /** True the first time a given `overflow once` message is seen by this model instance. */
   firstOverflow: (messageText: string) => boolean;
+  /** The model instance's job (see OfflineModelOptions.role). */
+  role: "chat" | "summarizer";
 };
 
 /** Decides what the offline model answers. Throws provider-shaped errors for `fail` / `overflow`. */
 export function planReply(ctx: ReplyContext): OfflineReply {
   const { prompt } = ctx.options;
-  const system = prompt.flatMap((m) => (m.role === "system" ? [m.content] : [])).join("\n");
-  if (system.includes(OFFLINE_SUMMARIZER_MARKER)) {
+  if (ctx.role === "summarizer") {
     return { text: summarizeOffline(prompt), toolCalls: [], pace: "normal" };
   }
   const routine = planRoutineReply(prompt, offeredTools(ctx.options));

@@ -1,10 +1,9 @@
 /*
- * The contract between the summarizer prompt (lib/ai/prompts.ts) and the offline summarizer:
- * a marker in the system prompt switches the offline model into summary mode, and the user
- * message wraps the previous summary and the conversation in tags it can parse back.
+ * The summarizer prompt's format (lib/ai/prompts.ts): the user message wraps the previous summary
+ * and the conversation in tags, which any model reads as plain structure and the offline
+ * summarizer parses back. Which instance summarizes is the registry's choice (OfflineRole), never
+ * a marker in the prompt.
  */
-
-export const OFFLINE_SUMMARIZER_MARKER = "[[summarize-conversation]]";
 
 export const SUMMARY_SECTIONS = ["Goal", "Decisions", "Files produced", "Done", "Open items", "Names and paths"] as const;
 export type SummarySection = (typeof SUMMARY_SECTIONS)[number];

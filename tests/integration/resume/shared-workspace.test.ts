@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ToolSet } from "ai";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { completeTurn, textStart } from "../support/turns";
-import { actionTools, type ActionToolContext } from "@/lib/actions/tools";
+import { actionTools, type ToolContext } from "@/lib/actions/tools";
 import { createThread } from "@/lib/db/threads";
 import { listFiles } from "@/lib/workspace/store";
 import * as threadsRoute from "@/app/api/threads/route";
@@ -79,7 +79,7 @@ describe.each(testDatabases())("continuing a thread in a new chat on $name", (ta
     const second = await createThread(userId, undefined, { workspaceOf: first.id });
     expect((await listFiles(second.workspaceId)).map((f) => f.path)).toEqual(["notes.md"]);
 
-    const ctx = (threadId: string): ActionToolContext => ({
+    const ctx = (threadId: string): ToolContext => ({
       userId,
       threadId,
       workspaceId: first.workspaceId,

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { resetConfigForTests } from "@/lib/config";
 import { GET } from "@/app/api/cron/routines/route";
+
+vi.mock("next/server", async (original) => (await import("../support/after-stub")).withAfterStub(original));
 import { newRoutine } from "./support/routine-helpers";
 
 const SECRET = "cron-secret-for-tests-0123456789";

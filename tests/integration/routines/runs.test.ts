@@ -4,8 +4,11 @@ import { completeTurn, textStart } from "../support/turns";
 import { echoedPrompt, seedSummary } from "../support/seed";
 import { inspectContext } from "@/lib/chat/inspect";
 import { runTurn } from "@/lib/chat/turn";
+import { countTokens } from "@/lib/ai/tokens";
+import { excerpt } from "@/lib/context";
+import { appendMessage } from "@/lib/db/messages";
 import { readNotes } from "@/lib/routines/notes";
-import { NOTES_PATH } from "@/lib/routines/run-text";
+import { NOTES_PATH, notesUpdateText } from "@/lib/routines/run-text";
 import { messageText, newRoutine, replyTo, runOnce } from "./support/routine-helpers";
 
 describe.each(testDatabases())("routine runs on $name", (target) => {
@@ -77,8 +80,41 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     const fifth = await messageText(env.db, runs[4]!.startMessageId);
     for (const k of [2, 3, 4]) expect(fifth).toContain(`- Please also look at item ${k}`);
     expect(fifth).not.toContain("item 1");
-    // Each run's final reply is its report, not the answer to the notes request.
-    expect(fifth).toMatch(/Final reply: \(Offline model[^\n]*You said: "Please also look at item 4"/);
+    // Each run's final reply is its own report (recorded when it finished), neither the answer to
+    // the notes request nor the answer to the follow-up written after it.
+    expect(fifth).toContain(`Final reply: ${excerpt(runs[3]!.finalReply!, 300)}`);
+    expect(fifth).not.toContain('You said: "Please also look at item 4"');
+  });
+
+  it('the article\'s example: run 1 reports "Summarised 12 emails", the person writes "Skip newsletters", the agent answers "Got it."', async () => {
+    const r = await newRoutine(userId, { name: "Article example" });
+    const text = (role: "user" | "assistant", t: string, runStart = false) =>
+      appendMessage(r.threadId, { role, parts: [{ type: "text", text: t }], text: t, tokens: countTokens(t), runStart });
+    const start = await text("user", "[Routine run] Inbox digest", true);
+    await text("assistant", "Summarised 12 emails");
+    const ask = await text("user", notesUpdateText(null));
+    await text("assistant", "Notes are up to date.");
+    await env.db.routineRun.create({
+      data: {
+        routineId: r.id,
+        scheduledFor: new Date(Date.now() - 86_400_000),
+        trigger: "scheduled",
+        status: "succeeded",
+        startMessageId: start.id,
+        notesMessageId: ask.id,
+        finalReply: "Summarised 12 emails",
+        finishedAt: new Date(),
+      },
+    });
+    await text("user", "Skip newsletters");
+    await text("assistant", "Got it.");
+
+    const run2 = await runOnce(env.db, r.id);
+    const digest = await messageText(env.db, run2.startMessageId);
+    expect(digest).toContain("Final reply: Summarised 12 emails");
+    expect(digest).toMatch(/User follow-ups:\n- Skip newsletters/);
+    expect(digest).not.toContain("Got it.");
+    expect(digest).not.toContain("Notes are up to date.");
   });
 
   it("a run due while a person's reply streams in the routine's thread waits for it, then runs", async () => {

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { createOfflineModel, OFFLINE_NOTICE } from "@/lib/ai/offline";
 import { parseSummarizerInput, parseSummarySections } from "@/lib/ai/offline/summarizer-protocol";
 import { buildSummarizerPrompt, SUMMARIZER_SYSTEM_PROMPT } from "@/lib/ai/prompts";
+import { getChatModel, getSummaryModel } from "@/lib/ai/registry";
 
 async function summarize(previousSummary: string | null, messages: { role: string; text: string }[]) {
   const { text } = await generateText({
-    model: createOfflineModel({ delayMs: 0 }),
+    model: createOfflineModel({ delayMs: 0, role: "summarizer" }),
     system: SUMMARIZER_SYSTEM_PROMPT,
     prompt: buildSummarizerPrompt({ previousSummary, messages }),
   });
@@ -123,7 +124,7 @@ describe("summarizer input protocol", () => {
 
 describe("offline summarizer latency", () => {
   it("takes summaryDelayMs like a remote summarizer, and an abort ends the wait", async () => {
-    const model = createOfflineModel({ delayMs: 0, summaryDelayMs: 300 });
+    const model = createOfflineModel({ delayMs: 0, summaryDelayMs: 300, role: "summarizer" });
     const call = () =>
       generateText({
         model,
@@ -139,5 +140,16 @@ describe("offline summarizer latency", () => {
     const t1 = performance.now();
     await expect(aborted).rejects.toThrow();
     expect(performance.now() - t1).toBeLessThan(250);
+  });
+});
+
+describe("which offline instance summarizes", () => {
+  it("is the registry's choice, not a marker in the prompt: the chat instance answers the same prompt as a chat", async () => {
+    const prompt = buildSummarizerPrompt({ previousSummary: null, messages: conversation });
+    const asChat = await generateText({ model: getChatModel().model, system: SUMMARIZER_SYSTEM_PROMPT, prompt });
+    const asSummarizer = await generateText({ model: getSummaryModel().model, system: SUMMARIZER_SYSTEM_PROMPT, prompt });
+    expect(asChat.text).toContain(OFFLINE_NOTICE);
+    expect(asChat.text).not.toMatch(/^## Goal/m);
+    expect(parseSummarySections(asSummarizer.text).Goal?.[0]).toContain("Migrate the billing service");
   });
 });

@@ -38,12 +38,15 @@ afterEach(() => {
 });
 
 describe("model registry", () => {
-  it("defaults to the offline model, one instance per process so its prompt cache persists", async () => {
+  it("defaults to the offline model, one instance per process and job so its prompt cache persists", async () => {
     const a = getChatModel();
-    expect(a).toMatchObject({ id: "offline", isOffline: true, family: "openai", contextWindow: 200_000 });
+    expect(a).toMatchObject({ id: "offline", isOffline: true, contextWindow: 200_000 });
     expect(a.model.provider).toBe("offline");
     expect(getChatModel().model).toBe(a.model);
-    expect(getSummaryModel().model).toBe(a.model);
+    // The summarizer is its own instance (role "summarizer"), also kept for the process.
+    expect(getSummaryModel().model).not.toBe(a.model);
+    expect(getSummaryModel().model).toBe(getSummaryModel().model);
+    expect(getSummaryModel().model.modelId).toBe("offline-summarizer");
 
     const options = { providerOptions: { offline: { cacheKey: "registry-test" } } };
     const first = await generateText({ model: getChatModel().model, prompt: "hello", ...options });
@@ -64,11 +67,11 @@ describe("model registry", () => {
       ANTHROPIC_API_KEY: "ak-test",
     });
     const chat = getChatModel();
-    expect(chat).toMatchObject({ id: "openai:gpt-4o-mini", isOffline: false, family: "openai", contextWindow: 128_000 });
+    expect(chat).toMatchObject({ id: "openai:gpt-4o-mini", isOffline: false, contextWindow: 128_000 });
     expect(chat.model.modelId).toBe("gpt-4o-mini");
     expect(chat.model.provider).toMatch(/^openai/);
     const summary = getSummaryModel();
-    expect(summary).toMatchObject({ id: "anthropic:claude-3-5-haiku-latest", family: "anthropic", contextWindow: 200_000 });
+    expect(summary).toMatchObject({ id: "anthropic:claude-3-5-haiku-latest", contextWindow: 200_000 });
     expect(summary.model.provider).toMatch(/^anthropic/);
 
     setEnv({
@@ -78,7 +81,7 @@ describe("model registry", () => {
       OPENAI_COMPATIBLE_NAME: "ollama",
     });
     const local = getChatModel();
-    expect(local).toMatchObject({ id: "compatible:llama3.1:8b", family: "other", contextWindow: undefined });
+    expect(local).toMatchObject({ id: "compatible:llama3.1:8b", contextWindow: undefined });
     expect(local.model.modelId).toBe("llama3.1:8b");
     expect(local.model.provider).toMatch(/^ollama/);
     expect(getSummaryModel().id).toBe("compatible:llama3.1:8b"); // falls back to CHAT_MODEL

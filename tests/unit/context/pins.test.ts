@@ -43,17 +43,22 @@ describe("withCacheBreakpoints", () => {
     { role: "user" as const, content: [{ type: "text" as const, text: "next" }] },
   ];
   it("marks nothing for providers that cache prefixes by themselves", () => {
-    expect(withCacheBreakpoints("sys", messages, { provider: "other", summaryOnFirstMessage: true })).toEqual({ system: "sys", messages });
+    expect(withCacheBreakpoints("sys", messages, { provider: "other", summaryAfterUserMessages: 0 })).toEqual({ system: "sys", messages });
   });
   it("marks the system prompt, the summary message and the last message for Anthropic", () => {
-    const out = withCacheBreakpoints("sys", messages, { provider: "anthropic", summaryOnFirstMessage: true });
+    const out = withCacheBreakpoints("sys", messages, { provider: "anthropic", summaryAfterUserMessages: 0 });
     expect(out.system).toMatchObject({
       role: "system",
       content: "sys",
       providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } },
     });
     expect(out.messages.map((m) => m.providerOptions !== undefined)).toEqual([true, false, true]);
-    const without = withCacheBreakpoints("sys", messages, { provider: "anthropic", summaryOnFirstMessage: false });
+    const without = withCacheBreakpoints("sys", messages, { provider: "anthropic", summaryAfterUserMessages: null });
     expect(without.messages.map((m) => m.providerOptions !== undefined)).toEqual([false, false, true]);
+  });
+  it("in a routine run marks the message that carries the summary, not the run's start message before it", () => {
+    const run = [{ role: "user" as const, content: [{ type: "text" as const, text: "[Routine run] start" }] }, ...messages];
+    const out = withCacheBreakpoints("sys", run, { provider: "anthropic", summaryAfterUserMessages: 1 });
+    expect(out.messages.map((m) => m.providerOptions !== undefined)).toEqual([false, true, false, true]);
   });
 });

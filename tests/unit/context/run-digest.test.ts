@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { excerpt, runDigest, type DigestRun } from "@/lib/context";
 
+/** A run whose recorded final reply is its last assistant message (as when nobody followed up). */
 const run = (...messages: Array<[string, string]>): DigestRun => ({
   messages: messages.map(([role, text]) => ({ role, text })),
+  finalReply: messages.filter(([role]) => role === "assistant").at(-1)?.[1] ?? null,
 });
 
 describe("runDigest", () => {
@@ -35,6 +37,23 @@ describe("runDigest", () => {
     expect(digest).toContain("Final reply: Done. 3 emails summarised.");
     // The final reply is the last assistant message, not an earlier one.
     expect(digest).not.toContain("On it.");
+  });
+
+  it("shows the run's recorded final reply, not the answer to a follow-up written after the run (the article's example)", () => {
+    const digest = runDigest([
+      {
+        messages: [
+          { role: "user", text: "[Routine run] Summarise my inbox" },
+          { role: "assistant", text: "Summarised 12 emails" },
+          { role: "user", text: "Skip newsletters" },
+          { role: "assistant", text: "Got it." },
+        ],
+        finalReply: "Summarised 12 emails",
+      },
+    ]);
+    expect(digest).toContain("Final reply: Summarised 12 emails");
+    expect(digest).toContain("User follow-ups:\n- Skip newsletters");
+    expect(digest).not.toContain("Got it.");
   });
 
   it("keeps at most four follow-ups per run, the latest ones", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JSONObject } from "@ai-sdk/provider";
-import { checkDone, siteMigrated } from "@/lib/resume/done-check";
-import { buildFixture, callSites, siteFile } from "@/lib/resume/fixture";
+import { checkDone, siteMigrated } from "../../../bench/resume/done-check";
+import { buildFixture, callSites, siteFile } from "../../../bench/resume/fixture";
 import { planFiles, resumeMessage } from "@/lib/resume/first-message";
 import { callSiteEdit, parsePlan, tickedLine } from "@/lib/ai/offline/work-plan";
 import { planWorkStep, workPlanPath } from "@/lib/ai/offline/work-mode";

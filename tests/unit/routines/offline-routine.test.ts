@@ -12,7 +12,7 @@ const start = (notes: string | null, followUps: string[] = []) =>
     scheduledFor: new Date("2026-01-05T08:00:00Z"),
     trigger: "scheduled",
     digest: followUps.length
-      ? runDigest([{ messages: [{ role: "user", text: "run" }, ...followUps.map((text) => ({ role: "user", text }))] }])
+      ? runDigest([{ messages: [{ role: "user", text: "run" }, ...followUps.map((text) => ({ role: "user", text }))], finalReply: null }])
       : "",
     notes,
   });

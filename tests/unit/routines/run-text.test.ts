@@ -38,6 +38,7 @@ describe("run-start and end-of-run texts", () => {
           { role: "assistant", text: "done" },
           { role: "user", text: "Skip newsletters from now on" },
         ],
+        finalReply: "done",
       },
     ]);
     const start = runStartText({ ...base, digest, notes: "- Always bold the subject" });
@@ -57,11 +58,13 @@ describe("digest runs from the transcript", () => {
       { id: "f1", role: "user", text: "Skip newsletters", runStart: false },
       { id: "s2", role: "user", text: "[Routine run] x", runStart: true },
     ];
-    const runs = splitRuns(rows, new Set(["n1"]));
+    const runs = splitRuns(rows, new Set(["n1"]), new Map([["s1", "report 1"]]));
     expect(runs.map((r) => r.messages.map((m) => m.text))).toEqual([
       ["[Routine run] x", "report 1", "Skip newsletters"],
       ["[Routine run] x"],
     ]);
+    // The final reply is the run's recorded one; a run that recorded none has none.
+    expect(runs.map((r) => r.finalReply)).toEqual(["report 1", null]);
   });
 });
 

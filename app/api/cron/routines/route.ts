@@ -1,4 +1,4 @@
-import { waitUntil } from "@vercel/functions";
+import { afterResponse } from "@/lib/background/after-response";
 import { handler } from "@/lib/http/handler";
 import { assertCronAuthorized } from "@/lib/routines/cron-auth";
 import { tick } from "@/lib/routines/scheduler";
@@ -11,6 +11,6 @@ export const dynamic = "force-dynamic";
 export const GET = handler(async (req) => {
   assertCronAuthorized(req);
   const { runs, finished } = await tick();
-  waitUntil(finished.catch((err) => console.error("[routine runs from cron failed]", err)));
+  afterResponse("routine runs from cron", () => finished);
   return Response.json({ claimed: runs.length, runs });
 });

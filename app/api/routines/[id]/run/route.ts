@@ -1,4 +1,4 @@
-import { after } from "next/server";
+import { afterResponse } from "@/lib/background/after-response";
 import { currentUserId } from "@/lib/auth/session";
 import { handler } from "@/lib/http/handler";
 import { recordRun } from "@/lib/routines/claim";
@@ -14,6 +14,6 @@ export const POST = handler<{ id: string }>(async (_req, { id }) => {
   const routine = await getOwnedRoutine(userId, id);
   const run = await recordRun(routine.id, new Date(), "manual", { whenBusy: "refuse" });
   if (!run) throw new AppError("conflict", "A run for this moment already exists");
-  after(() => executeRun(run.runId));
+  afterResponse("routine run", () => executeRun(run.runId));
   return Response.json({ runId: run.runId }, { status: 202 });
 });

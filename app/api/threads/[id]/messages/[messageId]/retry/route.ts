@@ -1,5 +1,5 @@
-import { after } from "next/server";
 import { currentUserId } from "@/lib/auth/session";
+import { afterResponse } from "@/lib/background/after-response";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { turnResponse } from "@/lib/chat/live-stream";
 import { runTurn } from "@/lib/chat/turn";
@@ -10,7 +10,7 @@ export const POST = handler<{ id: string; messageId: string }>(
   async (_req, { id, messageId }) => {
     const userId = await currentUserId();
     const turn = await runTurn({ userId, threadId: id, start: { kind: "retry", messageId } });
-    after(() => afterTurn(id, turn.outcome));
+    afterResponse("compaction after a retry", () => afterTurn(id, turn.outcome));
     return turnResponse(turn);
   },
   { limit: "turn" },

@@ -1,0 +1,20 @@
+import { afterResponse } from "@/lib/background/after-response";
+import { deadCompactions, retryDeadCompactions } from "@/lib/compaction/retry-dead";
+import { handler } from "@/lib/http/handler";
+import { sweepOnce } from "@/lib/jobs/sweeper";
+import { assertCronAuthorized } from "@/lib/routines/cron-auth";
+
+// Serverless hosting (vercel.json cron): the sweep every server process runs on a timer
+// (instrumentation.ts), for hosts where no process lives between requests. It closes replies,
+// compaction receipts and actions left open by a dead function, then runs the compactions whose
+// function died again, in this invocation's own time budget.
+export const maxDuration = 300;
+export const dynamic = "force-dynamic";
+
+export const GET = handler(async (req) => {
+  assertCronAuthorized(req);
+  const swept = await sweepOnce();
+  const compactions = await deadCompactions();
+  if (compactions.length) afterResponse("compactions retried from cron", () => retryDeadCompactions(compactions));
+  return Response.json({ ...swept, compactionsRetried: compactions.map((c) => c.threadId) });
+});

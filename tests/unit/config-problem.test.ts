@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { configProblem } from "@/lib/config";
+
+describe("configProblem", () => {
+  it("names the variable, the rule and the value's problem on one line, never the value", () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ CRON_SECRET: "short-secret" }, "CRON_SECRET must be at least 16 characters; the value has 12 characters."],
+      [{ PORT: "eighty" }, "PORT must be a number; the value is not a number."],
+      [{ ROUTINES_SCHEDULER: "sometimes" }, "ROUTINES_SCHEDULER must be one of on, off; the value does not match."],
+      [{ APP_URL: "chat.example" }, "APP_URL must be a URL; the value does not match."],
+      [{ RATE_WINDOW_S: "100000" }, "RATE_WINDOW_S must be at most 86400; the value is out of range."],
+    ];
+    for (const [env, line] of cases) {
+      const problem = configProblem(env)!;
+      expect(problem).toBe(`Invalid configuration: ${line}`);
+      expect(problem).not.toContain(Object.values(env)[0]);
+      expect(problem).not.toContain("\n");
+    }
+  });
+
+  it("is null for a valid configuration", () => {
+    expect(configProblem({})).toBeNull();
+    expect(configProblem({ CRON_SECRET: "a".repeat(16), PORT: "8080" })).toBeNull();
+  });
+});
