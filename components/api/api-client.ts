@@ -15,6 +15,7 @@ import type {
   LoadedFile,
   MessagePage,
   ModelInfo,
+  ModelsResponse,
   OutboxResponse,
   PutFileRequest,
   RenameFileRequest,
@@ -29,6 +30,7 @@ import type {
   RunRoutineResponse,
   StopTurnResponse,
   ThreadListResponse,
+  ThreadModelRequest,
   ThreadResponse,
   UpdateRoutineRequest,
   VersionContent,
@@ -126,6 +128,9 @@ export const api = {
   context: (id: string) => request<ContextInfo>(`${threadUrl(id)}/context`),
   contextWithInput: (id: string) => request<ContextInfo>(`${threadUrl(id)}/context?input=1`),
   model: () => request<ModelInfo>("/api/model"),
+  models: () => request<ModelsResponse>("/api/models"),
+  /** null: the server's default model. A model the server does not offer is a 400 model_unavailable. */
+  setThreadModel: (id: string, model: string | null) => request<ThreadModelRequest>(`${threadUrl(id)}/model`, send("PUT", { model })),
   files: (threadId: string) => workspaceApi(threadId),
 
   /** The actions of the thread's workspace, with their journals, newest first. */

@@ -11,6 +11,8 @@ export const threadsQuery = () => queryOptions({ queryKey: queryKeys.threads(), 
 
 export const modelQuery = () => queryOptions({ queryKey: queryKeys.model(), queryFn: api.model, staleTime: Infinity });
 
+export const modelsQuery = () => queryOptions({ queryKey: queryKeys.models(), queryFn: api.models, staleTime: Infinity });
+
 export const threadInfoQuery = (id: string) => queryOptions({ queryKey: queryKeys.threadInfo(id), queryFn: () => api.getThread(id) });
 
 export const newestPageQuery = (id: string) =>

@@ -12,6 +12,7 @@ export const OLDER_PAGE_SIZE = 200;
 export const queryKeys = {
   threads: () => ["threads"] as const,
   model: () => ["model"] as const,
+  models: () => ["models"] as const,
   thread: (id: string) => ["thread", id] as const,
   threadInfo: (id: string) => ["thread", id, "info"] as const,
   newestPage: (id: string) => ["thread", id, "messages", "newest"] as const,

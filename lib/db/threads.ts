@@ -3,7 +3,7 @@ import { notFound } from "@/lib/errors";
 
 export type ThreadRow = { id: string; title: string; createdAt: Date; updatedAt: Date };
 
-const threadFields = { id: true, title: true, createdAt: true, updatedAt: true, workspaceId: true } as const;
+const threadFields = { id: true, title: true, createdAt: true, updatedAt: true, workspaceId: true, chatModel: true } as const;
 
 /**
  * A thread gets its own workspace, unless it continues another thread (`workspaceOf`): then it
