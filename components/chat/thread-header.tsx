@@ -1,6 +1,7 @@
 "use client";
 
 import type { ButtonHTMLAttributes, Ref } from "react";
+import { ActionsEntry } from "@/components/actions/actions-entry";
 import { ContextGauge } from "@/components/context/context-gauge";
 import type { ContextInfo } from "@/lib/api";
 import { ResumeControls, WorkMovedBar } from "@/components/resume/resume-controls";
@@ -46,6 +47,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
         <ModelPicker threadId={threadId} />
         <ResumeControls threadId={threadId} />
         <div className="flex shrink-0 items-center gap-1">
+          <ActionsEntry threadId={threadId} />
           <PanelToggle
             ref={inspectorToggleRef}
             data-testid="inspector-toggle"
