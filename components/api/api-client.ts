@@ -10,6 +10,7 @@ import type {
   CreateRoutineResponse,
   CreateThreadRequest,
   CreateThreadResponse,
+  DeletedFilesResponse,
   EditMessageResponse,
   FileMeta,
   LoadedFile,
@@ -29,6 +30,8 @@ import type {
   RoutineRunsResponse,
   RunRoutineResponse,
   StopTurnResponse,
+  UndeleteFileRequest,
+  UndeleteFileResponse,
   ThreadListResponse,
   ThreadModelRequest,
   ThreadResponse,
@@ -166,6 +169,7 @@ function workspaceApi(threadId: string) {
   // async throughout, so a refused path rejects like any other error instead of throwing synchronously.
   return {
     list: async () => (await request<{ files: FileMeta[] }>(root)).files,
+    listDeleted: async () => (await request<DeletedFilesResponse>(`${root}?deleted=1`)).deleted,
     // ?view=file: a file literally named ".../versions" must still read as a file.
     read: async (path: string) => (await request<{ file: LoadedFile }>(`${fileUrl(path)}?view=file`)).file,
     readVersion: async (path: string, version: number) =>
@@ -187,6 +191,9 @@ function workspaceApi(threadId: string) {
           send("POST", { version, baseVersion } satisfies RestoreFileRequest),
         )
       ).file,
+    /** Brings back the deletion `deletedVersion` (409 if the file changed since): its last content becomes a new version. */
+    undelete: (path: string, deletedVersion: number) =>
+      request<UndeleteFileResponse>(`${fileUrl(path)}?action=undelete`, send("POST", { deletedVersion } satisfies UndeleteFileRequest)),
   };
 }
 

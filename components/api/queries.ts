@@ -36,6 +36,9 @@ export const contextInputQuery = (id: string) =>
 
 export const filesQuery = (id: string) => queryOptions({ queryKey: queryKeys.files(id), queryFn: () => api.files(id).list() });
 
+export const deletedFilesQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.deletedFiles(id), queryFn: () => api.files(id).listDeleted() });
+
 export const latestMessagesQuery = (id: string, limit: number) =>
   queryOptions({ queryKey: queryKeys.latestMessages(id, limit), queryFn: async () => (await api.messagePage(id, { limit })).messages });
 

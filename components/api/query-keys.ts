@@ -20,6 +20,8 @@ export const queryKeys = {
   context: (id: string) => ["thread", id, "context"] as const,
   contextInput: (id: string) => ["thread", id, "context", "input"] as const,
   files: (id: string) => ["thread", id, "files"] as const,
+  /** Under files: whatever refreshes the live list refreshes this one. */
+  deletedFiles: (id: string) => ["thread", id, "files", "deleted"] as const,
   /** The newest `limit` messages in one request (a routine's transcript). */
   latestMessages: (id: string, limit: number) => ["thread", id, "messages", "latest", limit] as const,
   pins: (id: string) => ["thread", id, "pins"] as const,
