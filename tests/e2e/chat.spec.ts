@@ -321,3 +321,21 @@ test("retrying a failed reply that is not the last asks first, saying how many m
   await expect(messages(page, "user")).toHaveCount(1);
   await expect(page.getByText("hello after the failure")).toHaveCount(0);
 });
+
+test("a user message renders its markdown like a reply, and Edit opens the text as typed", async ({ page }) => {
+  await createThread(page);
+  const typed = "Check **this** and `loadAccount`:\n\n```\nconst a = 1;\n```\n\n<img src=x onerror=alert(1)>";
+  await send(page, typed);
+  const mine = messages(page, "user").last();
+  await expect(mine.locator("strong")).toHaveText("this");
+  await expect(mine.locator("code").first()).toHaveText("loadAccount");
+  await expect(mine.locator("pre")).toContainText("const a = 1;");
+  await expect(mine).not.toContainText("```");
+  await expect(mine).not.toContainText("**");
+  // Raw HTML is not rendered (the same renderer as replies): no element, no handler.
+  await expect(mine.locator("img")).toHaveCount(0);
+
+  await mine.hover();
+  await mine.getByTestId("edit-message").click();
+  await expect(page.getByTestId("edit-input")).toHaveValue(typed);
+});
