@@ -339,3 +339,26 @@ test("a user message renders its markdown like a reply, and Edit opens the text 
   await mine.getByTestId("edit-message").click();
   await expect(page.getByTestId("edit-input")).toHaveValue(typed);
 });
+
+test("every finished reply can be regenerated through the retry path; one in the middle asks first", async ({ page }) => {
+  await createThread(page);
+  await send(page, "first question");
+  const firstId = (await lastAssistant(page).getAttribute("data-message-id"))!;
+  // The last reply: one click, no question, a new reply in its place.
+  await lastAssistant(page).hover();
+  await lastAssistant(page).getByRole("button", { name: "Regenerate this reply" }).click();
+  await expect(lastAssistant(page)).not.toHaveAttribute("data-message-id", firstId);
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  await expect(messages(page, "assistant")).toHaveCount(1);
+
+  await send(page, "second question");
+  const earlier = messages(page, "assistant").first();
+  await earlier.hover();
+  await earlier.getByTestId("regenerate").click();
+  const dialog = page.getByTestId("retry-confirm");
+  await expect(dialog).toContainText("2 later messages");
+  await dialog.getByTestId("confirm-accept").click();
+  await expect(page.getByText("second question")).toHaveCount(0);
+  await expect(messages(page, "user")).toHaveCount(1);
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+});
