@@ -234,8 +234,10 @@ test("an inline edit keeps its draft when its row scrolls out of view and back",
   await expect(input).toHaveValue("note 01, revised but not saved yet");
   await expect(input).not.toBeFocused();
 
-  // It is still a working editor: Enter saves, and the edit replaces everything after it.
+  // It is still a working editor: Enter saves, and the edit replaces everything after it (asked first).
   await input.press("Enter");
+  await expect(page.getByTestId("edit-confirm")).toContainText("30 later messages");
+  await page.getByTestId("edit-confirm").getByTestId("confirm-accept").click();
   await expect(input).toHaveCount(0);
   await expect(messages(page, "user")).toHaveCount(1);
   await expect(messages(page, "user").first()).toContainText("note 01, revised but not saved yet");
