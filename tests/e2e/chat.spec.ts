@@ -236,6 +236,7 @@ test("an inline edit keeps its draft when its row scrolls out of view and back",
 
   // It is still a working editor: Enter saves, and the edit replaces everything after it (asked first).
   await input.press("Enter");
+  await expect(page.getByTestId("edit-confirm")).toBeVisible();
   await expect(page.getByTestId("edit-confirm")).toContainText("30 later messages");
   await page.getByTestId("edit-confirm").getByTestId("confirm-accept").click();
   await expect(input).toHaveCount(0);
