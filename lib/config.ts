@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// "offline" or "<provider>:<model>"; the model part may contain colons (Ollama: "llama3.1:8b").
+const MODEL_ID = /^(offline|(openai|anthropic|compatible):[^\s,:][^\s,]{0,199})$/;
+
 // Every knob in one place. Read once per process; tests set env before importing.
 const schema = z.object({
   DATABASE_URL: z.string().default("file:./data/app.db"),
@@ -14,6 +17,20 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(16).optional(),
   DATA_DIR: z.string().default("./data"),
   CHAT_MODEL: z.string().default("offline"),
+  // More models a person may pick per thread, comma-separated, each "offline" or
+  // "<provider>:<model>"; a provider's models are offered only when its key or base URL is set.
+  CHAT_MODELS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(MODEL_ID, 'each entry must be "offline" or "<provider>:<model>" (openai, anthropic, compatible)')).max(50),
+    ),
   SUMMARY_MODEL: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),

@@ -15,6 +15,7 @@ export type ErrorCode =
   | "invalid_path"
   | "limit_reached"
   | "model_config"
+  | "model_unavailable"
   | "unauthorized"
   | "internal";
 
@@ -32,6 +33,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_path: 400,
   limit_reached: 422,
   model_config: 500,
+  model_unavailable: 400,
   unauthorized: 401,
   internal: 500,
 };

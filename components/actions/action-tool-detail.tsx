@@ -3,9 +3,8 @@
 import { useParams } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ModalDialog } from "@/components/ui/modal-dialog";
 import { outcomeView, statusView, type ToolOutcome } from "./action-state";
-import { ActionsPanel } from "./actions-panel";
+import { ActionsDialog } from "./actions-dialog";
 import { useLiveActionStatus } from "./use-live-action-status";
 
 /** Under a send_email tool card: the action's state, the provider's id, and the actions view. */
@@ -31,23 +30,7 @@ export function ActionToolDetail({ output }: { output: unknown }) {
           Actions
         </Button>
       )}
-      {open && threadId && (
-        <ModalDialog
-          open
-          title="Actions and outbox"
-          titleId="actions-dialog-title"
-          onCancel={() => setOpen(false)}
-          closeOnBackdrop
-          testId="actions-dialog"
-        >
-          <ActionsPanel threadId={threadId} />
-          <div className="mt-3 flex justify-end">
-            <Button size="sm" onClick={() => setOpen(false)}>
-              Close
-            </Button>
-          </div>
-        </ModalDialog>
-      )}
+      {open && threadId && <ActionsDialog threadId={threadId} onClose={() => setOpen(false)} />}
     </div>
   );
 }

@@ -10,11 +10,13 @@ import type {
   CreateRoutineResponse,
   CreateThreadRequest,
   CreateThreadResponse,
+  DeletedFilesResponse,
   EditMessageResponse,
   FileMeta,
   LoadedFile,
   MessagePage,
   ModelInfo,
+  ModelsResponse,
   OutboxResponse,
   PutFileRequest,
   RenameFileRequest,
@@ -28,7 +30,10 @@ import type {
   RoutineRunsResponse,
   RunRoutineResponse,
   StopTurnResponse,
+  UndeleteFileRequest,
+  UndeleteFileResponse,
   ThreadListResponse,
+  ThreadModelRequest,
   ThreadResponse,
   UpdateRoutineRequest,
   VersionContent,
@@ -126,6 +131,9 @@ export const api = {
   context: (id: string) => request<ContextInfo>(`${threadUrl(id)}/context`),
   contextWithInput: (id: string) => request<ContextInfo>(`${threadUrl(id)}/context?input=1`),
   model: () => request<ModelInfo>("/api/model"),
+  models: () => request<ModelsResponse>("/api/models"),
+  /** null: the server's default model. A model the server does not offer is a 400 model_unavailable. */
+  setThreadModel: (id: string, model: string | null) => request<ThreadModelRequest>(`${threadUrl(id)}/model`, send("PUT", { model })),
   files: (threadId: string) => workspaceApi(threadId),
 
   /** The actions of the thread's workspace, with their journals, newest first. */
@@ -161,6 +169,7 @@ function workspaceApi(threadId: string) {
   // async throughout, so a refused path rejects like any other error instead of throwing synchronously.
   return {
     list: async () => (await request<{ files: FileMeta[] }>(root)).files,
+    listDeleted: async () => (await request<DeletedFilesResponse>(`${root}?deleted=1`)).deleted,
     // ?view=file: a file literally named ".../versions" must still read as a file.
     read: async (path: string) => (await request<{ file: LoadedFile }>(`${fileUrl(path)}?view=file`)).file,
     readVersion: async (path: string, version: number) =>
@@ -182,6 +191,9 @@ function workspaceApi(threadId: string) {
           send("POST", { version, baseVersion } satisfies RestoreFileRequest),
         )
       ).file,
+    /** Brings back the deletion `deletedVersion` (409 if the file changed since): its last content becomes a new version. */
+    undelete: (path: string, deletedVersion: number) =>
+      request<UndeleteFileResponse>(`${fileUrl(path)}?action=undelete`, send("POST", { deletedVersion } satisfies UndeleteFileRequest)),
   };
 }
 

@@ -11,6 +11,8 @@ export const threadsQuery = () => queryOptions({ queryKey: queryKeys.threads(), 
 
 export const modelQuery = () => queryOptions({ queryKey: queryKeys.model(), queryFn: api.model, staleTime: Infinity });
 
+export const modelsQuery = () => queryOptions({ queryKey: queryKeys.models(), queryFn: api.models, staleTime: Infinity });
+
 export const threadInfoQuery = (id: string) => queryOptions({ queryKey: queryKeys.threadInfo(id), queryFn: () => api.getThread(id) });
 
 export const newestPageQuery = (id: string) =>
@@ -33,6 +35,9 @@ export const contextInputQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.contextInput(id), queryFn: () => api.contextWithInput(id), select: (info) => info.lastInput ?? null });
 
 export const filesQuery = (id: string) => queryOptions({ queryKey: queryKeys.files(id), queryFn: () => api.files(id).list() });
+
+export const deletedFilesQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.deletedFiles(id), queryFn: () => api.files(id).listDeleted() });
 
 export const latestMessagesQuery = (id: string, limit: number) =>
   queryOptions({ queryKey: queryKeys.latestMessages(id, limit), queryFn: async () => (await api.messagePage(id, { limit })).messages });

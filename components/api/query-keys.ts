@@ -12,6 +12,7 @@ export const OLDER_PAGE_SIZE = 200;
 export const queryKeys = {
   threads: () => ["threads"] as const,
   model: () => ["model"] as const,
+  models: () => ["models"] as const,
   thread: (id: string) => ["thread", id] as const,
   threadInfo: (id: string) => ["thread", id, "info"] as const,
   newestPage: (id: string) => ["thread", id, "messages", "newest"] as const,
@@ -19,6 +20,8 @@ export const queryKeys = {
   context: (id: string) => ["thread", id, "context"] as const,
   contextInput: (id: string) => ["thread", id, "context", "input"] as const,
   files: (id: string) => ["thread", id, "files"] as const,
+  /** Under files: whatever refreshes the live list refreshes this one. */
+  deletedFiles: (id: string) => ["thread", id, "files", "deleted"] as const,
   /** The newest `limit` messages in one request (a routine's transcript). */
   latestMessages: (id: string, limit: number) => ["thread", id, "messages", "latest", limit] as const,
   /** Every "newest N messages" query of a thread (a prefix, for invalidation). */

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { readableError } from "@/components/api/api-error";
+import { EditNotConfirmed } from "./use-edit-confirmation";
 
 type MessageEditorProps = {
   /** The message as sent, to tell whether the draft changes anything. */
@@ -45,7 +46,7 @@ export function MessageEditor({ initialText, text, onTextChange, onSave, onCance
     try {
       await onSave(text);
     } catch (e) {
-      setError(readableError(e));
+      if (!(e instanceof EditNotConfirmed)) setError(readableError(e));
       setSaving(false);
     }
   };

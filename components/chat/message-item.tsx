@@ -79,6 +79,19 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
               Edit
             </button>
           )}
+          {!isUser && meta && (status === "complete" || status === "stopped") && (
+            <button
+              type="button"
+              data-testid="regenerate"
+              onClick={() => onRetry(message.id)}
+              disabled={actionsDisabled}
+              aria-label="Regenerate this reply"
+              title={actionsDisabled ? "Wait for the reply to finish" : "Write this reply again (it replaces this one)"}
+              className={`rounded px-1 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:text-neutral-300 ${REVEAL_ON_HOVER}`}
+            >
+              Regenerate
+            </button>
+          )}
         </header>
         {editing ? (
           <MessageEditor

@@ -10,14 +10,9 @@ export function MessageParts({ message }: { message: ChatMessage }) {
       {message.parts.map((part, i) => {
         if (part.type === "text") {
           if (!part.text) return null;
-          // People's own text is shown as typed: directives and code must not be reformatted.
-          return message.role === "user" ? (
-            <p key={i} className="break-words whitespace-pre-wrap text-[15px] leading-relaxed">
-              {part.text}
-            </p>
-          ) : (
-            <Markdown key={i} text={part.text} />
-          );
+          // The person's text renders like a reply (same safe renderer: no raw HTML); the editor
+          // still gets the stored text, fences and all.
+          return <Markdown key={i} text={part.text} />;
         }
         if (part.type === "reasoning" && part.text) {
           return (

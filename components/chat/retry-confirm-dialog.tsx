@@ -9,7 +9,7 @@ type RetryConfirmDialogProps = {
   onCancel: () => void;
 };
 
-/** Says what a retry in the middle of a thread costs before the later turns leave the transcript. */
+/** Says what a retry or regeneration in the middle of a thread costs before the later turns leave the transcript. */
 export function RetryConfirmDialog({ pending, onConfirm, onCancel }: RetryConfirmDialogProps) {
   const later = pending?.later ?? 0;
   const count = later === 1 ? "1 later message" : `${later} later messages`;
@@ -17,8 +17,8 @@ export function RetryConfirmDialog({ pending, onConfirm, onCancel }: RetryConfir
     <ConfirmDialog
       open={pending !== null}
       testId="retry-confirm"
-      title="Retry this reply?"
-      description={`A new reply replaces the failed one, and the ${count} after it will leave the transcript.`}
+      title="Write this reply again?"
+      description={`A new reply replaces this one, and the ${count} after it will leave the transcript (they stay in the audit trail).`}
       confirmLabel={later === 1 ? "Retry and remove it" : "Retry and remove them"}
       onConfirm={onConfirm}
       onCancel={onCancel}

@@ -1,9 +1,11 @@
 "use client";
 
 import type { ButtonHTMLAttributes, Ref } from "react";
+import { ActionsEntry } from "@/components/actions/actions-entry";
 import { ContextGauge } from "@/components/context/context-gauge";
 import type { ContextInfo } from "@/lib/api";
 import { ResumeControls, WorkMovedBar } from "@/components/resume/resume-controls";
+import { ModelPicker } from "./model-picker";
 
 type ThreadHeaderProps = {
   threadId: string;
@@ -33,7 +35,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
   const { threadId, title, context, workspaceVisible, inspectorOpen, onToggleWorkspace, onToggleInspector, inspectorToggleRef } = props;
   return (
     <>
-      <header className="@container flex h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4">
+      <header className="@container flex h-12 shrink-0 items-center gap-2 border-b border-neutral-200 px-4">
         <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">
           {title}
         </h1>
@@ -42,8 +44,10 @@ export function ThreadHeader(props: ThreadHeaderProps) {
             <ContextGauge info={context} />
           </div>
         )}
+        <ModelPicker threadId={threadId} />
         <ResumeControls threadId={threadId} />
         <div className="flex shrink-0 items-center gap-1">
+          <ActionsEntry threadId={threadId} />
           <PanelToggle
             ref={inspectorToggleRef}
             data-testid="inspector-toggle"

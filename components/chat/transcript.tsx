@@ -3,12 +3,14 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { SummaryMarker } from "@/components/context/summary-marker";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ContextInfo } from "@/lib/api";
 import { MessageItem, type DisplayStatus } from "./message-item";
 import { OlderMessagesBar, type OlderMessages } from "./older-messages-bar";
 import { RetryConfirmDialog } from "./retry-confirm-dialog";
 import type { ChatMessage } from "./types";
 import { useMessageEdit } from "./use-message-edit";
+import { useEditConfirmation } from "./use-edit-confirmation";
 import { useRetryConfirmation } from "./use-retry-confirmation";
 
 type TranscriptProps = {
@@ -44,7 +46,8 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
     useFlushSync: false,
   });
   // Held here, above the rows, which unmount when scrolled out of view.
-  const { edit, actions: editActions } = useMessageEdit(onEdit);
+  const editConfirmation = useEditConfirmation(messages, onEdit);
+  const { edit, actions: editActions } = useMessageEdit(editConfirmation.confirmEdit);
   const retry = useRetryConfirmation(messages, onRetry);
 
   useLayoutEffect(() => {
@@ -117,6 +120,15 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
         )}
       </div>
       <RetryConfirmDialog pending={retry.pending} onConfirm={retry.confirm} onCancel={retry.cancel} />
+      <ConfirmDialog
+        open={editConfirmation.open}
+        testId="edit-confirm"
+        title="Save the edit and drop later messages?"
+        description={`The edited message gets a new reply, and the ${editConfirmation.dropped === 1 ? "1 later message" : `${editConfirmation.dropped} later messages`} after it will leave the transcript (they stay in the audit trail).`}
+        confirmLabel="Save and drop"
+        onConfirm={editConfirmation.confirm}
+        onCancel={editConfirmation.cancel}
+      />
     </div>
   );
 }

@@ -39,6 +39,7 @@ export function ContextDetails({ info }: { info: ContextInfo }) {
                 <th className="font-medium">input</th>
                 <th className="font-medium">from cache</th>
                 <th className="font-medium">output</th>
+                <th className="font-medium">model</th>
               </tr>
             </thead>
             <tbody>
@@ -47,6 +48,9 @@ export function ContextDetails({ info }: { info: ContextInfo }) {
                   <td>{c.inputTokens?.toLocaleString() ?? "?"}</td>
                   <td>{c.cacheReadTokens?.toLocaleString() ?? "—"}</td>
                   <td>{c.outputTokens?.toLocaleString() ?? "?"}</td>
+                  <td className="max-w-[10rem] truncate font-mono" title={c.modelId} data-testid="inspector-call-model">
+                    {c.modelId}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -62,6 +62,9 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
         {call && (
           <section>
             <h3 className="mb-1 font-semibold text-neutral-700">Last request</h3>
+            <p data-testid="inspector-last-model">
+              Answered by <span className="font-mono">{call.modelId}</span>
+            </p>
             <p>
               {call.inputTokens ?? "?"} input ({call.cacheReadTokens ?? 0} from cache), {call.outputTokens ?? "?"} output ·{" "}
               {call.windowApplied ? "window applied" : `no window: ${call.windowReason ?? "—"}`}

@@ -14,19 +14,32 @@ export function WorkspaceThreads({ threadId }: { threadId: string }) {
   if (threads.length < 2 || index < 0) return null;
   const earlier = threads.slice(0, index);
   const later = threads.slice(index + 1);
+  // Each title cuts with an ellipsis where the bar runs out of room; the full title is its name.
   const link = (t: WorkspaceThread) => (
-    <Link key={t.id} href={`/t/${t.id}`} className="underline hover:text-neutral-900" data-testid="workspace-thread-link">
+    <Link
+      key={t.id}
+      href={`/t/${t.id}`}
+      title={t.title}
+      className="min-w-0 truncate underline hover:text-neutral-900"
+      data-testid="workspace-thread-link"
+    >
       {t.title}
     </Link>
   );
+  const group = (label: string, list: WorkspaceThread[]) => (
+    <span className="flex min-w-0 items-baseline gap-1">
+      <span className="shrink-0">{label}</span>
+      {list.map(link)}
+    </span>
+  );
   return (
     <div
-      className="flex shrink-0 gap-1 truncate border-b border-neutral-200 bg-neutral-50 px-4 py-1 text-xs text-neutral-500"
+      className="flex min-w-0 shrink-0 items-baseline gap-1 overflow-hidden border-b border-neutral-200 bg-neutral-50 px-4 py-1 text-xs whitespace-nowrap text-neutral-500"
       data-testid="workspace-threads"
     >
-      {earlier.length > 0 && <span>Continues {earlier.map(link)}</span>}
-      {earlier.length > 0 && later.length > 0 && " · "}
-      {later.length > 0 && <span>Continued in {later.map(link)}</span>}
+      {earlier.length > 0 && group("Continues", earlier)}
+      {earlier.length > 0 && later.length > 0 && <span className="shrink-0">·</span>}
+      {later.length > 0 && group("Continued in", later)}
     </div>
   );
 }

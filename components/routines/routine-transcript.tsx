@@ -97,6 +97,10 @@ function TranscriptRow({ message: m }: { message: ApiMessage }) {
       </details>
     );
   }
+  // A reply with no text yet (the run is working) or none at all (only tool calls) would be a bare
+  // "Assistant" header: the first says the run is working, the second is left out.
+  const empty = m.role === "assistant" && m.text.trim() === "";
+  if (empty && m.status !== "streaming") return null;
   return (
     <article
       data-testid="routine-message"
@@ -104,7 +108,13 @@ function TranscriptRow({ message: m }: { message: ApiMessage }) {
       className={m.role === "user" ? "ml-auto max-w-[85%] rounded-2xl bg-neutral-100 px-3 py-2 text-sm" : "text-sm"}
     >
       <p className="mb-0.5 text-xs text-neutral-500">{m.role === "user" ? "You" : "Assistant"}</p>
-      <Markdown text={m.text} />
+      {empty ? (
+        <p data-testid="routine-message-working" className="animate-pulse text-neutral-500">
+          Working on the run…
+        </p>
+      ) : (
+        <Markdown text={m.text} />
+      )}
     </article>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { authorLabel, formatBytes, formatWhen } from "./format";
@@ -16,6 +16,8 @@ type FileTreeProps = {
   activeDirty: boolean;
   onOpen: (path: string) => void;
   onCreate: (path: string) => Promise<void>;
+  /** Under the live files (the deleted ones). */
+  children?: ReactNode;
 };
 
 /** Up/Down move between files, so the list works like one control from the keyboard. */
@@ -29,7 +31,7 @@ function moveFocus(e: KeyboardEvent<HTMLElement>) {
 }
 
 /** The workspace's files grouped by folder, with who wrote each last and its size. */
-export function FileTree({ files, failed, activePath, activeDirty, onOpen, onCreate }: FileTreeProps) {
+export function FileTree({ files, failed, activePath, activeDirty, onOpen, onCreate, children }: FileTreeProps) {
   const [creating, setCreating] = useState(false);
   const groups = files ? groupByFolder(files) : [];
 
@@ -107,6 +109,7 @@ export function FileTree({ files, failed, activePath, activeDirty, onOpen, onCre
             })}
           </ul>
         ))}
+        {children}
       </div>
     </section>
   );

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { clearDraft } from "./draft-stash";
 import { FilePane } from "./file-pane";
 import { useFileHashLink, writeFileHash } from "./file-hash";
+import { DeletedFiles } from "./deleted-files";
 import { FileTree } from "./file-tree";
 import { isDirty } from "./open-file-state";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog";
@@ -119,7 +120,9 @@ function ThreadWorkspace({ threadId }: WorkspacePanelProps) {
           activeDirty={dirty}
           onOpen={requestOpen}
           onCreate={createFile}
-        />
+        >
+          <DeletedFiles threadId={threadId} onRestored={requestOpen} />
+        </FileTree>
       </div>
       <FilePane key={currentPath ?? ""} api={api} file={file} onChanged={list.refresh} />
       <UnsavedChangesDialog

@@ -3,6 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { config, type Config } from "@/lib/config";
+import { PROVIDER_SETTING, splitModelId, type Provider } from "@/lib/models/catalog";
 import { AppError } from "@/lib/errors";
 import { createOfflineModel, type OfflineRole } from "./offline";
 import { OFFLINE_NOTICE } from "./offline/notice";
@@ -41,22 +42,17 @@ export function describeModel(): { id: string; isOffline: boolean; hint: string 
   }
 }
 
-const PROVIDERS = ["openai", "anthropic", "compatible"] as const;
-
 /** `role` matters only to the offline model, which has one instance per job (OfflineRole). */
 export function resolveModel(rawId: string, role: OfflineRole = "chat"): ModelHandle {
-  const id = rawId.trim();
-  if (id === "" || id === "offline") {
-    return { id: "offline", model: offlineModel(role), contextWindow: config().OFFLINE_CONTEXT_WINDOW, isOffline: true };
-  }
-  // Split at the first colon only: Ollama names contain colons ("compatible:llama3.1:8b").
-  const colon = id.indexOf(":");
-  const provider = colon > 0 ? id.slice(0, colon) : "";
-  const modelName = colon > 0 ? id.slice(colon + 1).trim() : "";
-  if (!(PROVIDERS as readonly string[]).includes(provider) || modelName === "") {
+  const parsed = splitModelId(rawId);
+  if (!parsed) {
     throw configError(
-      `Unknown model "${id}". Use "offline" or "<provider>:<model>" with provider openai, anthropic or compatible, e.g. "openai:gpt-4o-mini".`,
+      `Unknown model "${rawId.trim()}". Use "offline" or "<provider>:<model>" with provider openai, anthropic or compatible, e.g. "openai:gpt-4o-mini".`,
     );
+  }
+  const { id, provider, name: modelName } = parsed;
+  if (provider === "offline") {
+    return { id: "offline", model: offlineModel(role), contextWindow: config().OFFLINE_CONTEXT_WINDOW, isOffline: true };
   }
   const c = config();
   const handle = (model: LanguageModelV4): ModelHandle => ({
@@ -66,15 +62,13 @@ export function resolveModel(rawId: string, role: OfflineRole = "chat"): ModelHa
     contextWindow: c.CONTEXT_WINDOW ?? knownContextWindow(provider, modelName),
     isOffline: false,
   });
-  switch (provider as (typeof PROVIDERS)[number]) {
+  requireSetting(c, PROVIDER_SETTING[provider], id);
+  switch (provider) {
     case "openai":
-      requireSetting(c, "OPENAI_API_KEY", id);
       return handle(createOpenAI({ apiKey: c.OPENAI_API_KEY, baseURL: c.OPENAI_BASE_URL })(modelName));
     case "anthropic":
-      requireSetting(c, "ANTHROPIC_API_KEY", id);
       return handle(createAnthropic({ apiKey: c.ANTHROPIC_API_KEY, baseURL: c.ANTHROPIC_BASE_URL })(modelName));
     case "compatible":
-      requireSetting(c, "OPENAI_COMPATIBLE_BASE_URL", id);
       return handle(
         createOpenAICompatible({
           name: c.OPENAI_COMPATIBLE_NAME,
@@ -106,7 +100,7 @@ function offlineModel(role: OfflineRole): LanguageModelV4 {
   return model;
 }
 
-function requireSetting(c: Config, name: "OPENAI_API_KEY" | "ANTHROPIC_API_KEY" | "OPENAI_COMPATIBLE_BASE_URL", id: string): void {
+function requireSetting(c: Config, name: (typeof PROVIDER_SETTING)[Provider], id: string): void {
   if (c[name]?.trim()) return;
   throw configError(`Model "${id}" needs ${name} to be set. Set it, or set CHAT_MODEL=offline to use the built-in offline model.`);
 }

@@ -10,6 +10,8 @@ export type ApiThread = {
   title: string;
   createdAt: string;
   updatedAt: string;
+  /** The model this thread's turns use; null: the server's default (CHAT_MODEL). */
+  chatModel?: string | null;
   activeTurn?: ActiveTurn | null;
 };
 

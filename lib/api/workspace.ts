@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { putFileSchema, renameSchema, restoreSchema } from "@/lib/workspace/http";
+import type { DeletedFile } from "@/lib/workspace/undelete";
+import type { putFileSchema, renameSchema, restoreSchema, undeleteSchema } from "@/lib/workspace/http";
 import type {
   Author,
   FileContent,
@@ -22,6 +23,12 @@ export type VersionContent = Wire<VersionContentRow>;
 export type PutFileRequest = z.input<typeof putFileSchema>;
 export type RenameFileRequest = z.input<typeof renameSchema>;
 export type RestoreFileRequest = z.input<typeof restoreSchema>;
+
+/** GET /api/threads/:id/files?deleted=1, most recently deleted first. */
+export type DeletedFilesResponse = { deleted: Wire<DeletedFile>[] };
+/** POST /api/threads/:id/files/<path>?action=undelete */
+export type UndeleteFileRequest = z.input<typeof undeleteSchema>;
+export type UndeleteFileResponse = { file: FileMeta; restoredVersion: number };
 
 /** What a 409 on a file tells about the version that won. */
 export type FileConflictDetails = { currentVersion: number | null; lastAuthor: Author | null; deleted: boolean };

@@ -6,9 +6,13 @@ import { config } from "@/lib/config";
 import type { TurnOutcome } from "./turn-types";
 
 /** Runs after the reply (next/server `after`, or a headless caller): never on the reply path. */
-export async function afterTurn(threadId: string, outcome: Promise<Pick<TurnOutcome, "lastInputTokens" | "overflow">>): Promise<void> {
+export async function afterTurn(
+  threadId: string,
+  outcome: Promise<Pick<TurnOutcome, "lastInputTokens" | "overflow" | "contextWindow">>,
+): Promise<void> {
   // The lower of COMPACT_AT_INPUT_TOKENS and a share of the model's known window: compact before
   // the provider's own limit.
-  const trigger = compactionTrigger(await outcome, compactAtInputTokens(config(), getChatModel().contextWindow));
+  const settled = await outcome;
+  const trigger = compactionTrigger(settled, compactAtInputTokens(config(), settled.contextWindow ?? getChatModel().contextWindow));
   if (trigger) await runCompaction(threadId, trigger);
 }

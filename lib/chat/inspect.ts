@@ -86,6 +86,7 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     calls,
     model: { id: model.id, isOffline: model.isOffline },
     lastCall: last && {
+      modelId: last.modelId,
       inputTokens: last.inputTokens,
       cacheReadTokens: last.cacheReadTokens,
       outputTokens: last.outputTokens,
@@ -117,6 +118,7 @@ async function recentCalls(threadId: string) {
       cacheReadTokens: true,
       outputTokens: true,
       finishReason: true,
+      modelId: true,
       windowApplied: true,
       createdAt: true,
     },

@@ -1,5 +1,5 @@
 import { convertToModelMessages, type ModelMessage, type SystemModelMessage, type ToolSet, type UIMessage } from "ai";
-import { getChatModel } from "@/lib/ai/registry";
+import { getChatModel, type ModelHandle } from "@/lib/ai/registry";
 import { planModelInput, verifyWindow } from "@/lib/context";
 import type { MessageRow } from "@/lib/db/messages";
 import { boundedInput, type BoundedInput } from "./bounded-input";
@@ -39,10 +39,11 @@ export async function buildModelInput(
   tools: ToolSet,
   loadTranscript: () => Promise<MessageRow[]>,
   convertMessages: ConvertMessages = convertWithSdk,
+  model: ModelHandle = getChatModel(),
 ): Promise<ModelInput> {
   const input = await checkedInput(window, tools, loadTranscript, convertMessages);
   const bounded = await boundedInput(input.messages, {
-    model: getChatModel(),
+    model,
     workspaceId: window.workspaceId,
     summaryAfterUserMessages: input.windowApplied ? (window.plan.userMessagesBeforeCut ?? 0) : null,
   });

@@ -1,4 +1,5 @@
 import pLimit, { type LimitFunction } from "p-limit";
+import type { ModelHandle } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
 import { buildModelInput } from "./model-input";
 import { ReplyRecorder } from "./reply-recorder";
@@ -30,7 +31,13 @@ export function admitTurnOpening<T>(open: () => Promise<T>): Promise<T> {
  * input. If the input cannot be built, the reply row says what went wrong rather than streaming.
  */
 export async function prepareTurn(
-  opts: { userId: string; threadId: string; start: TurnStart | { kind: "regenerate"; messageId: string }; runId: string | null },
+  opts: {
+    userId: string;
+    threadId: string;
+    start: TurnStart | { kind: "regenerate"; messageId: string };
+    runId: string | null;
+    model: ModelHandle;
+  },
   reply: { id: string; leaseMs: number },
 ) {
   const { userId, threadId } = opts;
@@ -42,7 +49,13 @@ export async function prepareTurn(
   const { answeredMessageId, workspaceId } = await openTurn({ userId, threadId }, start, reply);
   const tools = agentTools({ userId, threadId, workspaceId, assistantMessageId: reply.id, answeredMessageId, runId: opts.runId });
   try {
-    const input = await buildModelInput(await loadWindow(threadId, { workspaceId, head }), tools, () => loadRunTranscript(threadId));
+    const input = await buildModelInput(
+      await loadWindow(threadId, { workspaceId, head }),
+      tools,
+      () => loadRunTranscript(threadId),
+      undefined,
+      opts.model,
+    );
     return { answeredMessageId, tools, input };
   } catch (error) {
     const { REPLY_SAVE_EVERY_MS } = config();

@@ -1,12 +1,12 @@
 import "server-only";
 import { readUIMessageStream, stepCountIs, streamText, type UIMessageChunk } from "ai";
-import { getChatModel } from "@/lib/ai/registry";
 import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
 import { isContextOverflowError } from "@/lib/ai/overflow";
 import { config } from "@/lib/config";
 import type { MessagePart } from "@/lib/db/messages";
 import { recordModelCall } from "@/lib/db/model-calls";
 import { publishThreadChange } from "@/lib/events/publish";
+import { modelForTurn } from "@/lib/models/thread-model";
 import { newMessageId } from "./message-id";
 import { classifyTurnError, type TurnFailure } from "./turn-failure";
 import { requestTurnStop } from "./turn-lease";
@@ -46,11 +46,12 @@ export async function runTurn(opts: {
   runId?: string | null;
 }): Promise<RunningTurn> {
   const { threadId } = opts;
-  const model = getChatModel();
+  // The thread's chosen model, else CHAT_MODEL; one the server no longer offers is a 400 here.
+  const model = await modelForTurn(opts.userId, threadId);
   const { TURN_LEASE_MS, REPLY_SAVE_EVERY_MS } = config();
   const assistantMessageId = newMessageId();
   const { answeredMessageId, tools, input } = await admitTurnOpening(() =>
-    prepareTurn({ ...opts, runId: opts.runId ?? null }, { id: assistantMessageId, leaseMs: TURN_LEASE_MS }),
+    prepareTurn({ ...opts, runId: opts.runId ?? null, model }, { id: assistantMessageId, leaseMs: TURN_LEASE_MS }),
   );
   // A retry (or a regeneration that turns out to be one) replaced the reply it retries.
   if (opts.start.kind !== "submit" && opts.start.kind !== "continue")
@@ -146,6 +147,7 @@ export async function runTurn(opts: {
       error: f?.message ?? null,
       retryable: f?.retryable ?? false,
       lastInputTokens,
+      contextWindow: model.contextWindow,
       overflow: rawError !== null && isContextOverflowError(rawError),
       assistantMessageId,
       userMessageId: answeredMessageId,

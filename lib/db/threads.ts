@@ -3,7 +3,7 @@ import { notFound } from "@/lib/errors";
 
 export type ThreadRow = { id: string; title: string; createdAt: Date; updatedAt: Date };
 
-const threadFields = { id: true, title: true, createdAt: true, updatedAt: true, workspaceId: true } as const;
+const threadFields = { id: true, title: true, createdAt: true, updatedAt: true, workspaceId: true, chatModel: true } as const;
 
 /**
  * A thread gets its own workspace, unless it continues another thread (`workspaceOf`): then it
@@ -12,19 +12,39 @@ const threadFields = { id: true, title: true, createdAt: true, updatedAt: true, 
  */
 export async function createThread(userId: string, title?: string, opts: { workspaceOf?: string } = {}) {
   return db().$transaction(async (tx) => {
+    let name = title;
     let workspaceId: string;
     if (opts.workspaceOf) {
-      const source = await tx.thread.findFirst({ where: { id: opts.workspaceOf, userId, deletedAt: null }, select: { workspaceId: true } });
+      const source = await tx.thread.findFirst({
+        where: { id: opts.workspaceOf, userId, deletedAt: null },
+        select: { workspaceId: true, title: true },
+      });
       if (!source) throw notFound();
       workspaceId = source.workspaceId;
+      // An unnamed chat's continuation is named by its first message, as any new chat is.
+      if (!name && source.title !== "New chat") {
+        name = continuedTitle(source.title, await tx.thread.count({ where: { userId, workspaceId, deletedAt: null } }));
+      }
     } else {
       workspaceId = (await tx.workspace.create({ data: { userId } })).id;
     }
     return tx.thread.create({
-      data: { userId, workspaceId, ...(title ? { title } : {}) },
+      data: { userId, workspaceId, ...(name ? { title: name } : {}) },
       select: threadFields,
     });
   });
+}
+
+const MAX_TITLE_CHARS = 200;
+
+/**
+ * "Plan the migration (continued)", then "(continued 2)", ... for the chats after it: never the
+ * same title as the chat it continues (a named chat keeps its name when its first message arrives).
+ */
+export function continuedTitle(sourceTitle: string, threadsOnWorkspace: number): string {
+  const base = sourceTitle.replace(/ \(continued(?: \d+)?\)$/, "");
+  const suffix = threadsOnWorkspace <= 1 ? " (continued)" : ` (continued ${threadsOnWorkspace})`;
+  return base.slice(0, MAX_TITLE_CHARS - suffix.length).trimEnd() + suffix;
 }
 
 const MAX_WORKSPACE_THREADS = 200;

@@ -13,6 +13,8 @@ import { MAX_INT32, positiveInt, storableString } from "@/lib/http/safe-text";
  *   DELETE .../files/<path>[?baseVersion=N] -> 204
  *   POST   .../files/<path>?action=rename   { to, baseVersion? }  -> { file }
  *   POST   .../files/<path>/restore         { version, baseVersion? } -> { file }
+ *   POST   .../files/<path>?action=undelete { deletedVersion }    -> { file, restoredVersion }
+ *   GET    .../files?deleted=1              deleted files         -> { deleted }
  *
  * The "/versions" (GET) and "/restore" (POST) suffixes are shorthands. Because a workspace may hold
  * a file literally named "versions", `?view=file` (GET) forces the whole path to be the file and
@@ -61,14 +63,15 @@ export function resolveGet(segments: string[], query: URLSearchParams): FileRout
     : { kind: "file", path: joinSegments(segments) };
 }
 
-export type PostRoute = { kind: "rename"; path: string } | { kind: "restore"; path: string };
+export type PostRoute = { kind: "rename" | "restore" | "undelete"; path: string };
 
 export function resolvePost(segments: string[], query: URLSearchParams): PostRoute {
   const action = query.get("action");
   if (action === "rename") return { kind: "rename", path: joinSegments(segments) };
   if (action === "restore") return { kind: "restore", path: joinSegments(segments) };
+  if (action === "undelete") return { kind: "undelete", path: joinSegments(segments) };
   if (action !== null)
-    throw new AppError("invalid_body", `Invalid query parameter "action": must be "rename" or "restore"`, { field: "action" });
+    throw new AppError("invalid_body", `Invalid query parameter "action": must be "rename", "restore" or "undelete"`, { field: "action" });
   const restore = splitSuffix(segments, "restore");
   if (restore !== null) return { kind: "restore", path: restore };
   throw new AppError("invalid_body", 'POST needs "?action=rename" or a "/restore" suffix', { field: "action" });
@@ -84,6 +87,8 @@ export const putFileSchema = z
   .strict();
 
 export const renameSchema = z.object({ to: storableString().min(1).max(1000), baseVersion: version.optional() }).strict();
+/** The deletion the person saw: a file deleted again or re-created since is a 409. */
+export const undeleteSchema = z.object({ deletedVersion: version }).strict();
 export const restoreSchema = z.object({ version, baseVersion: version.nullable().optional() }).strict();
 
 /** JSON escaping can grow content up to 6x (\u0001); the store enforces the real byte cap. */

@@ -16,6 +16,10 @@ test("the agent's email shows as sent, and the actions view lists it with its jo
   await expect(state).toHaveAttribute("data-state", "sent");
   await expect(state).toContainText(/<act-[0-9a-f]{32}@actions\.longrun\.local>/);
 
+  // The header offers the actions too, with nothing waiting for a decision.
+  await expect(page.getByTestId("actions-entry")).toHaveAttribute("data-waiting", "0");
+  await expect(page.getByTestId("actions-entry-count")).toHaveCount(0);
+
   await state.getByTestId("open-actions").click();
   const dialog = page.getByTestId("actions-dialog");
   const row = dialog.getByTestId("action-row");
@@ -87,13 +91,19 @@ test("a send whose outcome is unknown asks the person, who sends it again; the d
   expect(changed).toBe(1);
 
   await page.reload();
-  await messages(page, "assistant").last().getByTestId("open-actions").click();
+  // From the header, without scrolling back to the tool card: one send needs a decision.
+  const entry = page.getByRole("button", { name: "Actions: 1 send needs a decision" });
+  await expect(entry).toHaveAttribute("data-waiting", "1");
+  await expect(page.getByTestId("actions-entry-count")).toHaveText("1");
+  await entry.click();
   const row = page.getByTestId("actions-dialog").getByTestId("action-row");
   await expect(row).toHaveAttribute("data-status", "needs_human");
   await expect(row).toContainText("needs attention");
   await row.getByTestId("action-send-again").click();
   await expect(row).toHaveAttribute("data-status", "succeeded");
   await expect(row).toContainText("attempt 2");
+  await expect(page.getByTestId("actions-entry")).toHaveAttribute("data-waiting", "0");
+  await expect(page.getByTestId("actions-entry-count")).toHaveCount(0);
   await row.getByText(/Journal/).click();
   await expect(row.getByTestId("action-journal-entry").filter({ hasText: "person_decided" })).toContainText(/by user:/);
 

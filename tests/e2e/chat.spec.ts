@@ -234,8 +234,11 @@ test("an inline edit keeps its draft when its row scrolls out of view and back",
   await expect(input).toHaveValue("note 01, revised but not saved yet");
   await expect(input).not.toBeFocused();
 
-  // It is still a working editor: Enter saves, and the edit replaces everything after it.
+  // It is still a working editor: Enter saves, and the edit replaces everything after it (asked first).
   await input.press("Enter");
+  await expect(page.getByTestId("edit-confirm")).toBeVisible();
+  await expect(page.getByTestId("edit-confirm")).toContainText("30 later messages");
+  await page.getByTestId("edit-confirm").getByTestId("confirm-accept").click();
   await expect(input).toHaveCount(0);
   await expect(messages(page, "user")).toHaveCount(1);
   await expect(messages(page, "user").first()).toContainText("note 01, revised but not saved yet");
@@ -320,4 +323,45 @@ test("retrying a failed reply that is not the last asks first, saying how many m
   await page.reload();
   await expect(messages(page, "user")).toHaveCount(1);
   await expect(page.getByText("hello after the failure")).toHaveCount(0);
+});
+
+test("a user message renders its markdown like a reply, and Edit opens the text as typed", async ({ page }) => {
+  await createThread(page);
+  const typed = "Check **this** and `loadAccount`:\n\n```\nconst a = 1;\n```\n\n<img src=x onerror=alert(1)>";
+  await send(page, typed);
+  const mine = messages(page, "user").last();
+  await expect(mine.locator("strong")).toHaveText("this");
+  await expect(mine.locator("code").first()).toHaveText("loadAccount");
+  await expect(mine.locator("pre")).toContainText("const a = 1;");
+  await expect(mine).not.toContainText("```");
+  await expect(mine).not.toContainText("**");
+  // Raw HTML is not rendered (the same renderer as replies): no element, no handler.
+  await expect(mine.locator("img")).toHaveCount(0);
+
+  await mine.hover();
+  await mine.getByTestId("edit-message").click();
+  await expect(page.getByTestId("edit-input")).toHaveValue(typed);
+});
+
+test("every finished reply can be regenerated through the retry path; one in the middle asks first", async ({ page }) => {
+  await createThread(page);
+  await send(page, "first question");
+  const firstId = (await lastAssistant(page).getAttribute("data-message-id"))!;
+  // The last reply: one click, no question, a new reply in its place.
+  await lastAssistant(page).hover();
+  await lastAssistant(page).getByRole("button", { name: "Regenerate this reply" }).click();
+  await expect(lastAssistant(page)).not.toHaveAttribute("data-message-id", firstId);
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  await expect(messages(page, "assistant")).toHaveCount(1);
+
+  await send(page, "second question");
+  const earlier = messages(page, "assistant").first();
+  await earlier.hover();
+  await earlier.getByTestId("regenerate").click();
+  const dialog = page.getByTestId("retry-confirm");
+  await expect(dialog).toContainText("2 later messages");
+  await dialog.getByTestId("confirm-accept").click();
+  await expect(page.getByText("second question")).toHaveCount(0);
+  await expect(messages(page, "user")).toHaveCount(1);
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
 });

@@ -111,6 +111,8 @@ test("a long conversation is summarized at the cut, inspected, and an edit at th
   await cutMessage.getByTestId("edit-message").click();
   await page.getByTestId("edit-input").fill("Keep the CLI output, but add --json.\nlong 200");
   await page.getByTestId("edit-input").press("Enter");
+  // The cut is the last exchange here: the edit replaces only its own reply, so nothing asks.
+  await expect(page.getByTestId("edit-confirm")).toBeHidden();
 
   await expect(page.getByTestId("summary-stale")).toBeVisible();
   await expect(page.getByTestId("summary-marker")).toHaveCount(0);
@@ -136,7 +138,7 @@ test("editing a message in a short thread replaces it and its tail, also after r
   await page.getByTestId("edit-input").fill("never saved");
   await page.getByTestId("edit-input").press("Escape");
   await expect(page.getByTestId("edit-input")).toHaveCount(0);
-  await expect(first).toContainText("First question about `parseConfig`");
+  await expect(first).toContainText("First question about parseConfig");
   await expect(first.getByTestId("edit-message")).toBeFocused();
 
   // Shift+Enter is a new line; Enter saves and the reply is written again.
@@ -147,6 +149,16 @@ test("editing a message in a short thread replaces it and its tail, also after r
   await input.pressSequentially("with a second line");
   await expect(input).toHaveValue("First question, revised\nwith a second line");
   await input.press("Enter");
+  // The second exchange would go: asked first, with the count; Cancel keeps everything and the draft.
+  const confirm = page.getByTestId("edit-confirm");
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText("2 later messages");
+  await confirm.getByTestId("confirm-cancel").click();
+  await expect(input).toHaveValue("First question, revised\nwith a second line");
+  await expect(messages(page, "user")).toHaveCount(2);
+  await expect(page.getByTestId("edit-error")).toHaveCount(0);
+  await input.press("Enter");
+  await confirm.getByTestId("confirm-accept").click();
 
   await expect(messages(page, "user")).toHaveCount(1);
   await expect(messages(page, "assistant")).toHaveCount(1);

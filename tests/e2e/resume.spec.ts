@@ -47,6 +47,18 @@ test("continue in a new chat: the new thread finishes the checklist the old one 
   await page.waitForURL((url) => url.pathname.startsWith("/t/") && !url.pathname.endsWith(first));
   const second = new URL(page.url()).pathname.split("/").pop()!;
 
+  // Named after the first chat, marked as its continuation: never two identical sidebar entries.
+  const firstTitle = ((await (await page.request.get(`/api/threads/${first}`)).json()) as { thread: { title: string } }).thread.title;
+  await expect(page.getByTestId("thread-title")).toHaveText(`${firstTitle} (continued)`);
+  // The "Continues" link cuts the title with an ellipsis and keeps the whole title as its tooltip.
+  const back = page.getByTestId("workspace-thread-link").first();
+  await expect(back).toHaveAttribute("title", firstTitle);
+  expect(await back.evaluate((e) => getComputedStyle(e).textOverflow)).toBe("ellipsis");
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => back.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+  await page.setViewportSize(viewport);
+
   // The new chat has only the goal, yet it picks up at item 2.
   await expect(messages(page, "user")).toHaveCount(1);
   await expect(messages(page, "assistant").last()).toHaveAttribute("data-status", "complete", { timeout: 30_000 });

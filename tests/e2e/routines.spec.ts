@@ -113,6 +113,12 @@ test('a person creates a routine, runs it, says "Skip newsletters from now on", 
   await waitForRuns(page, routineId, 1);
   await expect(page.getByTestId("run-row").first()).toHaveAttribute("data-status", "succeeded");
   await expect(page.getByTestId("run-divider")).toHaveCount(1);
+  // No bare "Assistant" header: every shown reply has its text once the run is over.
+  const bare = await page
+    .locator('[data-testid="routine-message"][data-role="assistant"]')
+    .evaluateAll((rows) => rows.filter((r) => (r.textContent ?? "").replace("Assistant", "").trim() === "").length);
+  expect(bare).toBe(0);
+  await expect(page.getByTestId("routine-message-working")).toHaveCount(0);
   await expect(page.locator('[data-testid="file-item"][data-path="routine/notes.md"]')).toBeVisible();
 
   await page.getByTestId("routine-reply").fill("Skip newsletters from now on");

@@ -204,3 +204,27 @@ test("a save that lost the race is a 409 conflict, never an overwrite; take thei
   await expect(editor(page)).not.toContainText(" - local");
   await page.unroute(`**/api/threads/${id}/files`);
 });
+
+test("a deleted file is listed under Deleted and comes back from its history", async ({ page }) => {
+  const id = await createThread(page);
+  await send(page, `write plans/move.md\n${fence(PLAN)}`);
+  await fileItem(page, "plans/move.md").click();
+  await expect(editor(page)).toContainText("Move callers");
+  await expect(page.getByTestId("deleted-files")).toHaveCount(0);
+
+  await page.getByTestId("file-delete").click();
+  await page.getByTestId("workspace-panel").getByTestId("confirm-accept").click();
+  await expect(fileItem(page, "plans/move.md")).toHaveCount(0);
+
+  const deleted = page.getByTestId("deleted-files");
+  await deleted.getByText("Deleted").click();
+  await expect(deleted.getByTestId("deleted-file")).toHaveCount(1);
+  await expect(deleted.getByTestId("deleted-file")).toHaveAttribute("data-path", "plans/move.md");
+  await deleted.getByRole("button", { name: "Restore plans/move.md" }).click();
+
+  await expect(fileItem(page, "plans/move.md")).toHaveAttribute("data-author", "person");
+  await expect(page.getByTestId("file-path")).toHaveText("plans/move.md");
+  await expect(editor(page)).toContainText("src/jobs/reconcile.ts");
+  await expect(page.getByTestId("deleted-files")).toHaveCount(0);
+  expect(await serverFile(page, id, "plans/move.md")).toMatchObject({ content: PLAN, version: 3, lastAuthor: "person" });
+});

@@ -12,9 +12,11 @@ import {
   resolveGet,
   resolvePost,
   restoreSchema,
+  undeleteSchema,
   SMALL_BODY_LIMIT,
 } from "@/lib/workspace/http";
 import { deleteFile, readFile, renameFile, writeFile } from "@/lib/workspace/store";
+import { undeleteFile } from "@/lib/workspace/undelete";
 
 // URL scheme (and the "versions"/"restore" suffix rule) documented in lib/workspace/http.ts.
 type P = { id: string; path: string[] };
@@ -47,6 +49,10 @@ export const POST = handler<P>(async (req, { id, path }) => {
   if (route.kind === "rename") {
     const { to, baseVersion } = await parseBody(req, renameSchema, SMALL_BODY_LIMIT);
     return Response.json({ file: await renameFile(workspaceId, route.path, to, { baseVersion }) });
+  }
+  if (route.kind === "undelete") {
+    const { deletedVersion } = await parseBody(req, undeleteSchema, SMALL_BODY_LIMIT);
+    return Response.json(await undeleteFile(workspaceId, route.path, deletedVersion));
   }
   const { version, baseVersion } = await parseBody(req, restoreSchema, SMALL_BODY_LIMIT);
   return Response.json({ file: await restoreVersion(workspaceId, route.path, version, { baseVersion }) });

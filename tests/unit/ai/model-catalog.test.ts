@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { config, resetConfigForTests } from "@/lib/config";
+import { availableModels, isAvailableModel, splitModelId } from "@/lib/models/catalog";
+
+const KEYS = ["CHAT_MODEL", "CHAT_MODELS", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_COMPATIBLE_BASE_URL"];
+const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
+
+function withEnv(values: Record<string, string>) {
+  for (const k of KEYS) delete process.env[k];
+  Object.assign(process.env, values);
+  resetConfigForTests();
+  return config();
+}
+afterEach(() => {
+  for (const k of KEYS) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+  resetConfigForTests();
+});
+
+describe("model catalog", () => {
+  it("offers only the offline model without any provider settings", () => {
+    expect(availableModels(withEnv({}))).toEqual([{ id: "offline", provider: "offline", isDefault: true }]);
+  });
+
+  it("offers CHAT_MODEL and CHAT_MODELS for configured providers only, once each, the default marked", () => {
+    const c = withEnv({
+      CHAT_MODEL: "anthropic:claude-sonnet-4",
+      CHAT_MODELS: "openai:gpt-4o, compatible:llama3.1:8b ,anthropic:claude-sonnet-4,anthropic:claude-haiku",
+      ANTHROPIC_API_KEY: "k",
+      OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:11434/v1",
+    });
+    expect(availableModels(c).map((m) => [m.id, m.isDefault])).toEqual([
+      ["offline", false],
+      ["anthropic:claude-sonnet-4", true],
+      ["compatible:llama3.1:8b", false],
+      ["anthropic:claude-haiku", false],
+    ]);
+    expect(isAvailableModel(c, "openai:gpt-4o")).toBe(false);
+    expect(isAvailableModel(c, "compatible:llama3.1:8b")).toBe(true);
+  });
+
+  it("refuses a malformed CHAT_MODELS entry at start, naming the setting", () => {
+    expect(() => withEnv({ CHAT_MODELS: "offline,gpt-4o" })).toThrow(/CHAT_MODELS\.1/);
+    expect(() => withEnv({ CHAT_MODELS: "mistral:large" })).toThrow(/CHAT_MODELS/);
+    expect(withEnv({ CHAT_MODELS: " , " }).CHAT_MODELS).toEqual([]);
+  });
+
+  it("splits at the first colon only", () => {
+    expect(splitModelId("compatible:qwen2.5:7b")).toEqual({ id: "compatible:qwen2.5:7b", provider: "compatible", name: "qwen2.5:7b" });
+    expect(splitModelId("")).toMatchObject({ id: "offline" });
+    expect(splitModelId("openai:")).toBeNull();
+    expect(splitModelId("other:x")).toBeNull();
+  });
+});
