@@ -3,7 +3,13 @@ import type { Db } from "@/lib/db/client";
 import { fts5Phrase, likeContains, tokensOf, type SearchQuery } from "./query";
 
 /** Which rows to search: one thread, or every live thread of a user. */
-export type SearchScope = { userId: string; threadId?: string; includeDeleted: boolean };
+export type SearchScope = {
+  userId: string;
+  threadId?: string;
+  includeDeleted: boolean;
+  /** Rows to leave out: the agent's own running turn (its question would match itself). */
+  excludeIds?: string[];
+};
 export type RankedHit = { id: string };
 
 // Raw SQL because neither provider's full-text syntax exists in Prisma. Every piece of user text
@@ -22,6 +28,10 @@ export async function searchSqlite(client: Db, scope: SearchScope, query: Search
     params.push(scope.threadId);
   }
   if (!scope.includeDeleted) where.push('m."deletedAt" IS NULL');
+  for (const id of scope.excludeIds ?? []) {
+    where.push('m."id" <> ?');
+    params.push(id);
+  }
   for (const term of query.terms) {
     if (term.kind !== "exact") continue;
     where.push('instr(lower(m."text"), ?) > 0');
@@ -47,6 +57,7 @@ export async function searchPostgres(client: Db, scope: SearchScope, query: Sear
   const where = ['t."userId" = $1', 't."deletedAt" IS NULL'];
   if (scope.threadId) where.push(`m."threadId" = ${p(scope.threadId)}`);
   if (!scope.includeDeleted) where.push('m."deletedAt" IS NULL');
+  for (const id of scope.excludeIds ?? []) where.push(`m."id" <> ${p(id)}`);
   const words = query.terms.filter((t) => t.kind === "word").map((t) => `plainto_tsquery('english', ${p(t.text)})`);
   const tsquery = words.length ? words.join(" && ") : null;
   if (tsquery) where.push(`to_tsvector('english'::regconfig, m."text") @@ (${tsquery})`);

@@ -2,7 +2,7 @@ import "server-only";
 import { db, isSqlite } from "@/lib/db/client";
 import { encodeSearchCursor, decodeSearchCursor, MAX_OFFSET } from "./cursor";
 import { searchPostgres, searchSqlite, type SearchScope } from "./engines";
-import { parseSearchQuery } from "./query";
+import { parseSearchQuery, type SearchTerm } from "./query";
 import { makeSnippet } from "./snippet";
 
 export type SearchResult = {
@@ -23,10 +23,13 @@ export type SearchPage = { results: SearchResult[]; nextCursor: string | null };
 export type SearchRequest = SearchScope & { q: string; limit: number; cursor?: string };
 
 /**
- * Best match first, `limit` at a time. The caller has checked that the user owns `threadId`; the
+ * Best match first, `limit` at a time; `render` makes the snippet (escaped HTML by default). The caller has checked that the user owns `threadId`; the
  * query also keeps to the user's live threads, so a cross-thread search never leaves them.
  */
-export async function searchMessages(req: SearchRequest): Promise<SearchPage> {
+export async function searchMessages(
+  req: SearchRequest,
+  render: (text: string, terms: SearchTerm[]) => string = makeSnippet,
+): Promise<SearchPage> {
   const offset = decodeSearchCursor(req.q, req.cursor);
   const query = parseSearchQuery(req.q);
   if (query.terms.length === 0) return { results: [], nextCursor: null };
@@ -60,7 +63,7 @@ export async function searchMessages(req: SearchRequest): Promise<SearchPage> {
         seq,
         role,
         createdAt,
-        snippet: makeSnippet(text, query.terms),
+        snippet: render(text, query.terms),
         deleted: deletedAt !== null,
       },
     ];

@@ -25,16 +25,22 @@ function matcher(terms: SearchTerm[]): RegExp | null {
   return new RegExp(alternatives.sort((a, b) => b.length - a.length).join("|"), "giu");
 }
 
-/** At most ~200 characters around the first match, escaped, matches in <mark>. */
-export function makeSnippet(text: string, terms: SearchTerm[]): string {
+type Excerpt = { window: string; cutBefore: boolean; cutAfter: boolean; re: RegExp | null };
+
+/** At most ~`length` characters around the first match, cut on word edges, whitespace collapsed. */
+function excerpt(text: string, terms: SearchTerm[], length: number): Excerpt {
   const re = matcher(terms);
   const first = re ? re.exec(text) : null;
   let start = first ? Math.max(0, first.index - BEFORE) : 0;
-  let end = Math.min(text.length, start + LENGTH);
-  // Whole words at the cut edges.
+  let end = Math.min(text.length, start + length);
   if (start > 0) start = text.lastIndexOf(" ", start) + 1 || start;
   if (end < text.length) end = Math.max(text.indexOf(" ", end) === -1 ? text.length : text.indexOf(" ", end), end);
-  const window = text.slice(start, end).replace(/\s+/g, " ");
+  return { window: text.slice(start, end).replace(/\s+/g, " "), cutBefore: start > 0, cutAfter: end < text.length, re };
+}
+
+/** For a page: escaped, matches in <mark>, "…" where the text was cut. */
+export function makeSnippet(text: string, terms: SearchTerm[]): string {
+  const { window, cutBefore, cutAfter, re } = excerpt(text, terms, LENGTH);
   let out = "";
   let at = 0;
   if (re) {
@@ -46,5 +52,11 @@ export function makeSnippet(text: string, terms: SearchTerm[]): string {
     }
   }
   out += escapeHtml(window.slice(at));
-  return `${start > 0 ? "…" : ""}${out}${end < text.length ? "…" : ""}`;
+  return `${cutBefore ? "…" : ""}${out}${cutAfter ? "…" : ""}`;
+}
+
+/** For the agent: the same excerpt as plain text (a model reads no HTML). */
+export function plainSnippet(text: string, terms: SearchTerm[], length = 300): string {
+  const { window, cutBefore, cutAfter } = excerpt(text, terms, length);
+  return `${cutBefore ? "…" : ""}${window}${cutAfter ? "…" : ""}`;
 }
