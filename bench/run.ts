@@ -3,6 +3,7 @@ import { benchContextBuild } from "./context-build";
 import { benchLoad } from "./load";
 import { benchFirstPaint } from "./first-paint";
 import { benchResume } from "./resume";
+import { benchSearch } from "./search";
 import { benchTimeToFirstToken } from "./ttft";
 
 const which = process.argv[2];
@@ -17,6 +18,10 @@ if (!which || which === "ttft") {
 if (!which || which === "actions") {
   console.log("\n== One email through the action ledger against a bare send (claim + record overhead)");
   console.log(await benchActions());
+}
+if (!which || which === "search") {
+  console.log("\n== Search against a LIKE scan, and the first-message jump against loading every page (one thread)");
+  console.log(await benchSearch());
 }
 if (which === "resume") {
   // Not in the default run: a whole task several times over (the short version is in the test suite).

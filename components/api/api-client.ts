@@ -116,8 +116,12 @@ export const api = {
     return request<MessagePage>(`${threadUrl(id)}/messages?${query}`);
   },
   /** One thread (`threadId`) or all of the caller's threads, best match first. */
-  search: (opts: { q: string; threadId?: string; cursor?: string | null; limit?: number }) => {
+  search: (opts: { q: string; threadId?: string; cursor?: string | null; limit?: number; range?: { from: number; to: number } }) => {
     const query = new URLSearchParams({ q: opts.q, limit: String(opts.limit ?? 20) });
+    if (opts.range) {
+      query.set("from", String(opts.range.from));
+      query.set("to", String(opts.range.to));
+    }
     if (opts.cursor) query.set("cursor", opts.cursor);
     return request<ApiSearchPage>(`${opts.threadId ? `${threadUrl(opts.threadId)}/search` : "/api/search"}?${query}`);
   },

@@ -1,12 +1,13 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { queryKeys } from "@/components/api/query-keys";
 import { CompactionStatus } from "@/components/context/compaction-status";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ContextInfo, MessagePage } from "@/lib/api";
+import { onJumpRequest } from "@/components/search/page-events";
 import { ThreadSearch } from "@/components/search/thread-search";
 import { Composer } from "./composer";
 import { Transcript } from "./transcript";
@@ -27,6 +28,8 @@ export function ChatSession({ threadId, initialPage, context }: ChatSessionProps
   const queryClient = useQueryClient();
   const chat = useThreadChat({ threadId, initialPage });
   const nav = useTranscriptNavigation(threadId, { messages: chat.messages, older: chat.older });
+  const { openAt } = nav;
+  useEffect(() => onJumpRequest((r) => openAt(r.seq, r.messageId)), [openAt]);
   // The workspace shows the agent's write while the reply is still being written.
   const filesChanged = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: queryKeys.files(threadId) }),

@@ -75,7 +75,8 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
   const maybeLoadOlder = () => {
     const el = scrollRef.current;
     if (el && hasMore && !loading && !error && el.scrollTop < LOAD_OLDER_WITHIN_PX) void load();
-    if (el && newer?.hasMore && !newer.loading && el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_OLDER_WITHIN_PX) void newer.load();
+    if (el && newer?.hasMore && !newer.loading && el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_OLDER_WITHIN_PX)
+      void newer.load();
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
     const t = e.target as HTMLElement;

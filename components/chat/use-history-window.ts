@@ -27,31 +27,40 @@ export function useHistoryWindow(threadId: string) {
   const busy = useRef(false);
   const nonce = useRef(0);
 
-  const run = useCallback(async (kind: "older" | "newer" | "jump", fetchPage: () => Promise<MessagePage>, apply: (page: MessagePage) => void) => {
-    if (busy.current) return;
-    busy.current = true;
-    setLoading(kind);
-    setError(null);
-    try {
-      apply(await fetchPage());
-    } catch (e) {
-      setError(readableError(e));
-    } finally {
-      busy.current = false;
-      setLoading(null);
-    }
-  }, []);
+  const run = useCallback(
+    async (kind: "older" | "newer" | "jump", fetchPage: () => Promise<MessagePage>, apply: (page: MessagePage) => void) => {
+      if (busy.current) return;
+      busy.current = true;
+      setLoading(kind);
+      setError(null);
+      try {
+        apply(await fetchPage());
+      } catch (e) {
+        setError(readableError(e));
+      } finally {
+        busy.current = false;
+        setLoading(null);
+      }
+    },
+    [],
+  );
 
   /** Opens the page holding `seq` (`"first"`: the thread's first page). */
   const jump = useCallback(
     (at: { seq: number; messageId: string | null } | "first") =>
       run(
         "jump",
-        () => (at === "first" ? api.messagePage(threadId, { after: "0", limit: WINDOW_PAGE_SIZE }) : api.messagePage(threadId, { around: at.seq, limit: WINDOW_PAGE_SIZE })),
+        () =>
+          at === "first"
+            ? api.messagePage(threadId, { after: "0", limit: WINDOW_PAGE_SIZE })
+            : api.messagePage(threadId, { around: at.seq, limit: WINDOW_PAGE_SIZE }),
         (page) => {
           const messages = page.messages.map(toChatMessage);
           setView({ messages, olderCursor: page.nextCursor, newerCursor: page.newerCursor ?? null });
-          const landing = at === "first" ? messages[0] : (messages.find((m) => m.id === at.messageId) ?? messages.find((m) => (m.metadata?.seq ?? 0) >= at.seq));
+          const landing =
+            at === "first"
+              ? messages[0]
+              : (messages.find((m) => m.id === at.messageId) ?? messages.find((m) => (m.metadata?.seq ?? 0) >= at.seq));
           nonce.current += 1;
           setTarget(landing ? { messageId: landing.id, seq: landing.metadata?.seq ?? 0, nonce: nonce.current } : null);
         },
@@ -75,7 +84,11 @@ export function useHistoryWindow(threadId: string) {
         setView((v) => {
           if (!v) return v;
           const known = new Set(v.messages.map((m) => m.id));
-          return { ...v, messages: [...page.messages.filter((m) => !known.has(m.id)).map(toChatMessage), ...v.messages], olderCursor: page.nextCursor };
+          return {
+            ...v,
+            messages: [...page.messages.filter((m) => !known.has(m.id)).map(toChatMessage), ...v.messages],
+            olderCursor: page.nextCursor,
+          };
         }),
     );
   }, [run, threadId, view?.olderCursor]);
@@ -90,7 +103,11 @@ export function useHistoryWindow(threadId: string) {
         setView((v) => {
           if (!v) return v;
           const known = new Set(v.messages.map((m) => m.id));
-          return { ...v, messages: [...v.messages, ...page.messages.filter((m) => !known.has(m.id)).map(toChatMessage)], newerCursor: page.newerCursor ?? null };
+          return {
+            ...v,
+            messages: [...v.messages, ...page.messages.filter((m) => !known.has(m.id)).map(toChatMessage)],
+            newerCursor: page.newerCursor ?? null,
+          };
         }),
     );
   }, [run, threadId, view?.newerCursor]);

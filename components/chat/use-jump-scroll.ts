@@ -27,7 +27,9 @@ export function useJumpScroll(
     // Once the rows are measured, scroll again (sizes were estimates) and focus the row.
     const settle = setTimeout(() => {
       virtualizer.scrollToIndex(index, { align: "center" });
-      scrollEl()?.querySelector<HTMLElement>(`[data-message-row="${CSS.escape(target.messageId!)}"]`)?.focus({ preventScroll: true });
+      scrollEl()
+        ?.querySelector<HTMLElement>(`[data-message-row="${CSS.escape(target.messageId!)}"]`)
+        ?.focus({ preventScroll: true });
     }, 150);
     return () => clearTimeout(settle);
   }, [target, index, done, virtualizer, scrollEl]);

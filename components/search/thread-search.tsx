@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { ApiSearchResult } from "@/lib/api";
+import { onThreadSearchRequest } from "./page-events";
 import { SearchResults } from "./search-results";
 import { useSearch } from "./use-search";
 
@@ -11,19 +12,15 @@ type ThreadSearchProps = {
   onChoose: (hit: ApiSearchResult) => void;
 };
 
-/** Opens this chat's search with a query from anywhere in the page (the compaction receipt's links). */
-export const OPEN_THREAD_SEARCH = "longrun:thread-search";
-export function openThreadSearch(q: string) {
-  window.dispatchEvent(new CustomEvent(OPEN_THREAD_SEARCH, { detail: { q } }));
-}
-
 /** Search in this chat: the button, or Ctrl/Cmd+F anywhere in the app, opens it; Escape closes it. */
 export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState("");
+  // Limited to a seq range (the span a compaction summarized), until cleared.
+  const [range, setRange] = useState<{ from: number; to: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const search = useSearch(open ? q : "", threadId);
+  const search = useSearch(open ? q : "", threadId, range);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -37,15 +34,16 @@ export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  useEffect(() => {
-    const onOpen = (e: Event) => {
-      setQ((e as CustomEvent<{ q: string }>).detail.q);
-      setOpen(true);
-      requestAnimationFrame(() => input.current?.focus());
-    };
-    window.addEventListener(OPEN_THREAD_SEARCH, onOpen);
-    return () => window.removeEventListener(OPEN_THREAD_SEARCH, onOpen);
-  }, []);
+  useEffect(
+    () =>
+      onThreadSearchRequest((r) => {
+        setQ(r.q);
+        setRange(r.range ?? null);
+        setOpen(true);
+        requestAnimationFrame(() => input.current?.focus());
+      }),
+    [],
+  );
 
   const close = () => {
     setOpen(false);
@@ -85,8 +83,23 @@ export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
             data-testid="thread-search-input"
             className="mb-1 w-full rounded border border-neutral-300 bg-transparent px-2 py-1 text-sm dark:border-neutral-600"
           />
+          {range && (
+            <p className="mb-1 flex items-center gap-2 text-xs text-neutral-600 dark:text-neutral-300" data-testid="thread-search-range">
+              In messages #{range.from}–#{range.to} (the summarized span)
+              <button type="button" className="text-blue-700 underline dark:text-blue-300" onClick={() => setRange(null)}>
+                search the whole chat
+              </button>
+            </p>
+          )}
           <div className="max-h-80 overflow-y-auto">
-            <SearchResults q={q} results={search.data?.results} loading={search.isFetching} error={search.error} showThread={false} onChoose={onChoose} />
+            <SearchResults
+              q={q}
+              results={search.data?.results}
+              loading={search.isFetching}
+              error={search.error}
+              showThread={false}
+              onChoose={onChoose}
+            />
           </div>
         </div>
       )}

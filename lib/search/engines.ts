@@ -9,6 +9,8 @@ export type SearchScope = {
   includeDeleted: boolean;
   /** Rows to leave out: the agent's own running turn (its question would match itself). */
   excludeIds?: string[];
+  /** Only messages with seq in this range (the span a compaction summarized). */
+  seqRange?: { from: number; to: number };
 };
 export type RankedHit = { id: string };
 
@@ -31,6 +33,10 @@ export async function searchSqlite(client: Db, scope: SearchScope, query: Search
   for (const id of scope.excludeIds ?? []) {
     where.push('m."id" <> ?');
     params.push(id);
+  }
+  if (scope.seqRange) {
+    where.push('m."seq" BETWEEN ? AND ?');
+    params.push(scope.seqRange.from, scope.seqRange.to);
   }
   for (const term of query.terms) {
     if (term.kind !== "exact") continue;
@@ -58,6 +64,7 @@ export async function searchPostgres(client: Db, scope: SearchScope, query: Sear
   if (scope.threadId) where.push(`m."threadId" = ${p(scope.threadId)}`);
   if (!scope.includeDeleted) where.push('m."deletedAt" IS NULL');
   for (const id of scope.excludeIds ?? []) where.push(`m."id" <> ${p(id)}`);
+  if (scope.seqRange) where.push(`m."seq" BETWEEN ${p(scope.seqRange.from)} AND ${p(scope.seqRange.to)}`);
   const words = query.terms.filter((t) => t.kind === "word").map((t) => `plainto_tsquery('english', ${p(t.text)})`);
   const tsquery = words.length ? words.join(" && ") : null;
   if (tsquery) where.push(`to_tsvector('english'::regconfig, m."text") @@ (${tsquery})`);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { queryInt } from "@/lib/http/schemas";
-import { storableString } from "@/lib/http/safe-text";
+import { MAX_INT32, storableString } from "@/lib/http/safe-text";
 import { MAX_QUERY_CHARS } from "./query";
 
 /** GET /api/search and /api/threads/:id/search: a 400 names the bad parameter. */
@@ -12,4 +12,7 @@ export const searchQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   // The audit trail: rows an edit or retry removed from the live transcript.
   deleted: z.enum(["0", "1"]).default("0"),
+  // A seq range (thread search only): the span a compaction summarized.
+  from: queryInt(1, MAX_INT32).optional(),
+  to: queryInt(1, MAX_INT32).optional(),
 });

@@ -48,6 +48,9 @@ describe.each(testDatabases())("the agent recalls what compaction dropped, on $n
     const cut = seeded.find((m) => m.id === summary.cutMessageId)!;
     expect(cut.seq).toBeGreaterThan(seeded[2].seq);
     expect(summary.text).not.toContain("4312");
+    // The receipt names the summarized span by seq, so the page can open and search it.
+    const inspected = await inspectContext(t.id, { includeInput: false });
+    expect(inspected.summary?.receipt).toMatchObject({ spanFirstSeq: seeded[0].seq, spanLastSeq: cut.seq - 1 });
     for (const f of await listFiles(t.workspaceId)) expect((await readFile(t.workspaceId, f.path)).content).not.toContain("4312");
 
     const { outcome } = await completeTurn(

@@ -69,6 +69,9 @@ describe.each(testDatabases())("message search on $name", (target) => {
     expect((await search(t.id, "deploy")).results.map((r) => r.messageId)).toEqual([m[3].id]);
     expect((await search(t.id, "deploy staging")).results.map((r) => r.messageId)).toEqual([m[3].id]);
     expect((await search(t.id, "deploy lunch")).results).toEqual([]);
+    // A seq range (the receipt's "search in the summarized span").
+    expect((await search(t.id, "src/api", `&from=${m[0].seq}&to=${m[0].seq}`)).results.map((r) => r.messageId)).toEqual([m[0].id]);
+    expect((await search(t.id, "deploy", `&from=${m[0].seq}&to=${m[2].seq}`)).results).toEqual([]);
   });
 
   it("follows streamed updates and edits: an edited-away row only with the audit trail", async () => {
