@@ -181,7 +181,13 @@ describe.each(testDatabases())("message search on $name", (target) => {
     const nearEnd = await page(`around=${seqs[29]}&limit=6`);
     expect(nearEnd.messages.map((m) => m.seq)).toEqual(seqs.slice(24, 30));
     expect(nearEnd.newerCursor).toBeNull();
-    const res = await get(messagesRoute, `/api/threads/${t.id}/messages?around=3&before=5`, t.id);
-    expect(res.status).toBe(400);
+    for (const qs of ["around=3&before=5", "around=99999999999", "around=-1", "after=abc", "after=1.5", `around=${"9".repeat(10_000)}`]) {
+      const res = await get(messagesRoute, `/api/threads/${t.id}/messages?${qs}`, t.id);
+      expect(res.status, qs.slice(0, 40)).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_body");
+    }
+    caller.id = otherId;
+    expect((await get(messagesRoute, `/api/threads/${t.id}/messages?around=3`, t.id)).status).toBe(404);
+    caller.id = userId;
   });
 });
