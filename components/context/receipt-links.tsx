@@ -2,21 +2,11 @@
 
 import { jumpToMessage, openThreadSearch } from "@/components/search/page-events";
 import type { CompactionReceipt } from "@/lib/api";
+import { extractNames } from "@/lib/context/names";
 
-/** The names the summary kept: the bullets of its "Names and paths" section, without backticks. */
+/** The names the summary kept: found by the same extractor the compaction checks names with. */
 export function keptNames(summaryText: string): string[] {
-  const section = /^##\s+Names and paths\s*$([\s\S]*?)(?=^##\s|(?![\s\S]))/m.exec(summaryText)?.[1] ?? "";
-  const names = section
-    .split("\n")
-    .map(
-      (l) =>
-        /^\s*[-*]\s+(.+)$/
-          .exec(l)?.[1]
-          .trim()
-          .replace(/^`(.*)`$/, "$1") ?? "",
-    )
-    .filter((n) => n && n !== "(none)");
-  return [...new Set(names)];
+  return [...new Set(extractNames(summaryText))];
 }
 
 const linkClass =

@@ -2,20 +2,22 @@ import { describe, expect, it } from "vitest";
 import { keptNames } from "@/components/context/receipt-links";
 
 describe("keptNames", () => {
-  it("reads the bullets of the summary's Names and paths section only, without backticks", () => {
+  it("lists each path, URL and identifier the summary carries once, wherever it sits", () => {
     const summary = [
       "## Goal",
-      "- migrate `getAccount`",
+      "Migrate `getAccount` callers.",
+      "## Files produced",
+      "- src/api/accounts.ts",
       "## Names and paths",
       "- `src/api/accounts.ts`",
       "- getAccountHandler",
       "- https://staging.example.com/app",
-      "- getAccountHandler",
-      "## Open items",
-      "- nothing here",
     ].join("\n");
-    expect(keptNames(summary)).toEqual(["src/api/accounts.ts", "getAccountHandler", "https://staging.example.com/app"]);
-    expect(keptNames("## Names and paths\n- (none)")).toEqual([]);
-    expect(keptNames("no sections")).toEqual([]);
+    const names = keptNames(summary);
+    expect(names).toEqual(
+      expect.arrayContaining(["getAccount", "src/api/accounts.ts", "getAccountHandler", "https://staging.example.com/app"]),
+    );
+    expect(names).toHaveLength(new Set(names).size);
+    expect(keptNames("## Goal\nNothing named here.")).toEqual([]);
   });
 });
