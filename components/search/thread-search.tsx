@@ -60,7 +60,7 @@ export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
         aria-controls="thread-search"
         aria-keyshortcuts="Control+F Meta+F"
         data-testid="thread-search-toggle"
-        className="pointer-events-auto rounded-full border border-neutral-200 bg-white/95 px-3 py-1 text-xs shadow-sm hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-neutral-700 dark:bg-neutral-900"
+        className="pointer-events-auto rounded-full border border-neutral-200 bg-white/95 px-3 py-1 text-xs shadow-sm hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
       >
         {open ? "Close search" : "Search this chat"}
       </button>
@@ -70,7 +70,7 @@ export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
           role="search"
           aria-label="Search this chat"
           onKeyDown={(e) => e.key === "Escape" && close()}
-          className="pointer-events-auto w-[26rem] max-w-full rounded-lg border border-neutral-200 bg-white p-2 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
+          className="pointer-events-auto w-[26rem] max-w-full rounded-lg border border-neutral-200 bg-white p-2 shadow-lg dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
         >
           <input
             ref={input}
@@ -81,7 +81,7 @@ export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
             placeholder="Words, an exact path or identifier…"
             maxLength={500}
             data-testid="thread-search-input"
-            className="mb-1 w-full rounded border border-neutral-300 bg-transparent px-2 py-1 text-sm dark:border-neutral-600"
+            className="mb-1 w-full rounded border border-neutral-300 bg-transparent px-2 py-1 text-sm dark:border-neutral-600 dark:text-neutral-100"
           />
           {range && (
             <p className="mb-1 flex items-center gap-2 text-xs text-neutral-600 dark:text-neutral-300" data-testid="thread-search-range">
