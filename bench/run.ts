@@ -5,6 +5,7 @@ import { benchLoad } from "./load";
 import { benchFirstPaint } from "./first-paint";
 import { benchResume } from "./resume";
 import { benchSummaryProbes } from "./summary-probes";
+import { benchSearch } from "./search";
 import { benchTimeToFirstToken } from "./ttft";
 
 const which = process.argv[2];
@@ -23,6 +24,10 @@ if (!which || which === "actions") {
 if (!which || which === "cache") {
   console.log("\n== Prompt-cache reads over a 200-turn tool-heavy session (fake Anthropic), against an ideal cache");
   console.log(await benchCache());
+}
+if (!which || which === "search") {
+  console.log("\n== Search against a LIKE scan, and the first-message jump against loading every page (one thread)");
+  console.log(await benchSearch());
 }
 if (which === "resume") {
   // Not in the default run: a whole task several times over (the short version is in the test suite).

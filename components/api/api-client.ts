@@ -1,5 +1,6 @@
 import type {
   ApiPinState,
+  ApiSearchPage,
   ActionDecision,
   ActionListResponse,
   ApiMessage,
@@ -112,10 +113,22 @@ export const api = {
     (await request<ThreadResponse>(threadUrl(id), send("PATCH", { title } satisfies RenameThreadRequest))).thread,
   deleteThread: (id: string) => request<void>(threadUrl(id), { method: "DELETE" }),
 
-  messagePage: (id: string, opts: { before?: string | null; limit: number }) => {
+  messagePage: (id: string, opts: { before?: string | null; after?: string; around?: number; limit: number }) => {
     const query = new URLSearchParams({ limit: String(opts.limit) });
     if (opts.before) query.set("before", opts.before);
+    if (opts.after !== undefined) query.set("after", opts.after);
+    if (opts.around !== undefined) query.set("around", String(opts.around));
     return request<MessagePage>(`${threadUrl(id)}/messages?${query}`);
+  },
+  /** One thread (`threadId`) or all of the caller's threads, best match first. */
+  search: (opts: { q: string; threadId?: string; cursor?: string | null; limit?: number; range?: { from: number; to: number } }) => {
+    const query = new URLSearchParams({ q: opts.q, limit: String(opts.limit ?? 20) });
+    if (opts.range) {
+      query.set("from", String(opts.range.from));
+      query.set("to", String(opts.range.to));
+    }
+    if (opts.cursor) query.set("cursor", opts.cursor);
+    return request<ApiSearchPage>(`${opts.threadId ? `${threadUrl(opts.threadId)}/search` : "/api/search"}?${query}`);
   },
   /** The edit becomes a new message (new id); the old one and everything after it are gone. */
   editMessage: async (id: string, messageId: string, text: string): Promise<ApiMessage> =>

@@ -1,16 +1,19 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { queryKeys } from "@/components/api/query-keys";
 import { CompactionStatus } from "@/components/context/compaction-status";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ContextInfo, MessagePage } from "@/lib/api";
+import { onJumpRequest } from "@/components/search/page-events";
+import { ThreadSearch } from "@/components/search/thread-search";
 import { Composer } from "./composer";
 import { Transcript } from "./transcript";
 import { useFileToolSignal } from "./use-file-tool-signal";
 import { useThreadChat } from "./use-thread-chat";
+import { useTranscriptNavigation } from "./use-transcript-navigation";
 import { SendAgainCountdown } from "@/components/account/send-again-countdown";
 
 type ChatSessionProps = {
@@ -24,6 +27,9 @@ type ChatSessionProps = {
 export function ChatSession({ threadId, initialPage, context }: ChatSessionProps) {
   const queryClient = useQueryClient();
   const chat = useThreadChat({ threadId, initialPage });
+  const nav = useTranscriptNavigation(threadId, { messages: chat.messages, older: chat.older });
+  const { openAt } = nav;
+  useEffect(() => onJumpRequest((r) => openAt(r.seq, r.messageId)), [openAt]);
   // The workspace shows the agent's write while the reply is still being written.
   const filesChanged = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: queryKeys.files(threadId) }),
@@ -36,16 +42,27 @@ export function ChatSession({ threadId, initialPage, context }: ChatSessionProps
   const message = chat.errorText ?? chat.notice;
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <ThreadSearch threadId={threadId} onChoose={(hit) => nav.openAt(hit.seq, hit.messageId)} />
       <Transcript
-        messages={chat.messages}
-        streaming={chat.streaming}
+        messages={nav.messages}
+        streaming={chat.streaming && !nav.detached}
         busy={chat.busy}
-        older={chat.older}
+        older={nav.older}
         onRetry={chat.retry}
         onEdit={chat.edit}
         cut={cut}
+        history={nav.transcriptHistory}
+        onHome={nav.home}
+        onEnd={nav.end}
       />
+      {nav.detached && (
+        <div className="flex justify-center border-t border-neutral-200 py-1 dark:border-neutral-700">
+          <Button size="sm" onClick={nav.end} data-testid="back-to-latest">
+            Back to latest ↓
+          </Button>
+        </div>
+      )}
       {message && (
         <div className="mx-auto w-full max-w-3xl px-4">
           <Alert
@@ -68,7 +85,10 @@ export function ChatSession({ threadId, initialPage, context }: ChatSessionProps
       <Composer
         draft={chat.draft}
         onDraftChange={chat.setDraft}
-        onSend={chat.send}
+        onSend={(text) => {
+          nav.exit();
+          chat.send(text);
+        }}
         onStop={() => void chat.stop()}
         busy={chat.busy}
         streaming={chat.replying}

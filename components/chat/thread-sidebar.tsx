@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { RoutinesNav } from "@/components/routines/routines-nav";
+import { GlobalSearch } from "@/components/search/global-search";
 import { ModelBadge } from "./model-badge";
 import { ThreadListItem } from "./thread-list-item";
 import type { ApiThread as ThreadSummary } from "@/lib/api";
@@ -32,6 +33,7 @@ export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRen
         </Button>
       </div>
 
+      <GlobalSearch />
       <nav aria-label="Chats" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
         {error && <Alert className="mb-2 text-xs">Could not load chats: {error}</Alert>}
         {threads === null && !error && <Spinner label="Loading chats" className="px-2 py-1" />}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { SummaryMarker } from "@/components/context/summary-marker";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ContextInfo } from "@/lib/api";
@@ -9,6 +9,8 @@ import { MessageItem, type DisplayStatus } from "./message-item";
 import { OlderMessagesBar, type OlderMessages } from "./older-messages-bar";
 import { RetryConfirmDialog } from "./retry-confirm-dialog";
 import type { ChatMessage } from "./types";
+import type { JumpTarget } from "./use-history-window";
+import { useJumpScroll } from "./use-jump-scroll";
 import { useMessageEdit } from "./use-message-edit";
 import { useEditConfirmation } from "./use-edit-confirmation";
 import { useRetryConfirmation } from "./use-retry-confirmation";
@@ -22,12 +24,19 @@ type TranscriptProps = {
   onEdit: (messageId: string, text: string) => Promise<void>;
   /** Where the model's verbatim window starts, when a valid summary stands in for what is before. */
   cut: { messageId: string; summary: NonNullable<ContextInfo["summary"]> } | null;
+  /** A page of history opened by a jump, shown instead of the live tail, and its newer pages. */
+  history?: { detached: boolean; newer: { hasMore: boolean; loading: boolean; load: () => Promise<void> }; target: JumpTarget | null };
+  /** Home and End on the transcript: the first and the latest message, one page away each. */
+  onHome?: () => void;
+  onEnd?: () => void;
 };
 
 // Start loading the previous page this far before the top is reached, so scrolling rarely waits.
 const LOAD_OLDER_WITHIN_PX = 600;
 
-export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, cut }: TranscriptProps) {
+const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
+export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, cut, history, onHome, onEnd }: TranscriptProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Only the rows near the viewport are mounted, so a thread of thousands of messages stays fast.
   // anchorTo "end" keeps the reader's row still when older pages are prepended, and
@@ -41,7 +50,8 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
     paddingStart: 12,
     paddingEnd: 24,
     anchorTo: "end",
-    followOnAppend: true,
+    // A reader paging forward through history is not following the live end.
+    followOnAppend: !history?.detached,
     scrollEndThreshold: 48,
     useFlushSync: false,
   });
@@ -49,6 +59,8 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
   const editConfirmation = useEditConfirmation(messages, onEdit);
   const { edit, actions: editActions } = useMessageEdit(editConfirmation.confirmEdit);
   const retry = useRetryConfirmation(messages, onRetry);
+  const getScrollEl = useCallback(() => scrollRef.current, []);
+  const highlighted = useJumpScroll(virtualizer, messages, history?.target ?? null, getScrollEl);
 
   useLayoutEffect(() => {
     virtualizer.scrollToEnd();
@@ -62,9 +74,20 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
   }, [justSentId, virtualizer]);
 
   const { hasMore, loading, error, load } = older;
+  const newer = history?.detached ? history.newer : null;
   const maybeLoadOlder = () => {
     const el = scrollRef.current;
     if (el && hasMore && !loading && !error && el.scrollTop < LOAD_OLDER_WITHIN_PX) void load();
+    if (el && newer?.hasMore && !newer.loading && el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_OLDER_WITHIN_PX)
+      void newer.load();
+  };
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const t = e.target as HTMLElement;
+    if (TYPING.has(t.tagName) || t.isContentEditable || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Home" && onHome) onHome();
+    else if (e.key === "End" && onEnd) onEnd();
+    else return;
+    e.preventDefault();
   };
   // A short first page does not fill the screen and can't be scrolled: keep loading until it does.
   useEffect(() => {
@@ -82,6 +105,8 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
       <div
         ref={scrollRef}
         onScroll={maybeLoadOlder}
+        onKeyDown={onKeyDown}
+        aria-keyshortcuts="Home End"
         tabIndex={0}
         aria-label="Conversation"
         data-testid="transcript"
@@ -100,7 +125,10 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
                   key={row.key}
                   data-index={row.index}
                   ref={virtualizer.measureElement}
-                  className="absolute top-0 left-0 w-full"
+                  data-message-row={message.id}
+                  data-highlighted={highlighted === message.id || undefined}
+                  tabIndex={highlighted === message.id ? -1 : undefined}
+                  className="absolute top-0 left-0 w-full outline-none data-[highlighted]:bg-yellow-50 data-[highlighted]:ring-2 data-[highlighted]:ring-yellow-400 data-[highlighted]:ring-inset dark:data-[highlighted]:bg-yellow-900/20"
                   style={{ transform: `translateY(${row.start}px)` }}
                 >
                   {/* Part of the row, so the virtualizer measures and scrolls the marker with its message. */}

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { contextInputQuery } from "@/components/api/queries";
 import type { ContextInfo } from "@/lib/api";
 import { ContextDetails } from "./context-details";
+import { RecallList } from "./recall-list";
 
 /** Text parts read as the model reads them; tool calls and results stay JSON. */
 function contentText(content: unknown): string {
@@ -59,6 +60,7 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
           </p>
         </section>
         <ContextDetails info={info} />
+        <RecallList recalls={info.recalls ?? []} />
         {call && (
           <section>
             <h3 className="mb-1 font-semibold text-neutral-700">Last request</h3>

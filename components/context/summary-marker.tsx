@@ -23,7 +23,7 @@ export function SummaryMarker({ summary }: { summary: NonNullable<ContextInfo["s
       {open && (
         <div className="mt-2 rounded-lg border border-neutral-200 bg-neutral-50 p-3 text-sm" data-testid="summary-text">
           <Markdown text={summary.text} />
-          {summary.receipt && <ReceiptDetails receipt={summary.receipt} />}
+          {summary.receipt && <ReceiptDetails receipt={summary.receipt} summaryText={summary.text} />}
         </div>
       )}
     </div>

@@ -20,6 +20,10 @@ Workspace tools:
 - When you see a conversation summary, or are unsure what was already done, re-read your plan and checklist files before acting.
 - Copy file names, paths and identifiers exactly; do not rename things by accident.
 
+History tools:
+- search_history: search this conversation's whole stored history, including the older messages the summary replaced. read_messages: read messages in full by id or seq range.
+- The summary keeps only part of what was said. When the user refers to something earlier that the summary and your files do not hold (an exact error, a number, a reason), search_history for it and read the message before answering; quote it exactly rather than guessing.
+
 Answer in concise Markdown. When a step is finished, say what changed and what is next.`;
 
 export const SUMMARIZER_SYSTEM_PROMPT = `You compress a conversation between a user and an assistant so the work can continue after older turns are removed. You receive an optional previous summary and the newer messages. Produce one updated summary that replaces the previous one: carry over everything from it that is still true, and add what the new messages contribute.

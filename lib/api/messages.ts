@@ -35,8 +35,11 @@ export type ApiMessage = {
   createdAt: string;
 };
 
-/** GET /api/threads/:id/messages: one page, oldest first; nextCursor loads the page before it. */
-export type MessagePage = { messages: ApiMessage[]; nextCursor: string | null };
+/**
+ * GET /api/threads/:id/messages: one page, oldest first; nextCursor loads the page before it
+ * (`before`), newerCursor the page after it (`after`; pages from `after` or `around` only).
+ */
+export type MessagePage = { messages: ApiMessage[]; nextCursor: string | null; newerCursor?: string | null };
 
 export type MessagePageQuery = z.input<typeof pageQuerySchema>;
 

@@ -7,6 +7,8 @@ import { leaseActive } from "@/lib/compaction/lease";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { lastModelCall } from "@/lib/db/model-calls";
+import { withSpanSeqs } from "@/lib/search/receipt-spans";
+import { recentRecalls } from "@/lib/search/recent-recalls";
 import { loadWindow } from "./window";
 
 const receiptSelect = {
@@ -42,14 +44,16 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     // Pinned messages ride inside the cut message's parts but are counted with the messages.
     messageTokens: sumTokens(plan.messages) + (plan.window ? sumTokens(pins.included) : 0),
   });
-  const [last, running, receipts, calls, pinnedCount, pinnedTokens] = await Promise.all([
+  const [last, running, receiptRows, calls, pinnedCount, pinnedTokens, recalls] = await Promise.all([
     lastModelCall(threadId, "chat"),
     leaseActive(threadId),
     db().compaction.findMany({ where: { threadId }, orderBy: { startedAt: "desc" }, take: 10, select: receiptSelect }),
     recentCalls(threadId),
     db().message.count({ where: { threadId, deletedAt: null, pinnedAt: { not: null } } }),
     db().message.aggregate({ where: { threadId, deletedAt: null, pinnedAt: { not: null } }, _sum: { tokens: true } }),
+    recentRecalls(threadId),
   ]);
+  const receipts = await withSpanSeqs(receiptRows);
   const c = config();
   const receipt = summary ? (receipts.find((r) => r.summaryId === summary.id) ?? null) : null;
   return {
@@ -84,6 +88,8 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
       overBudget: pins.excluded.map(pinView),
     },
     calls,
+    // The agent's lookups in the stored history (search_history, read_messages), newest first.
+    recalls,
     model: { id: model.id, isOffline: model.isOffline },
     lastCall: last && {
       modelId: last.modelId,

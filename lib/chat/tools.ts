@@ -1,5 +1,6 @@
 import type { ToolSet } from "ai";
 import { actionTools, type ToolContext } from "@/lib/actions/tools";
+import { recallTools } from "@/lib/search/recall-tools";
 import { workspaceTools } from "@/lib/workspace/tools";
 
 export type { ToolContext };
@@ -9,5 +10,9 @@ export type { ToolContext };
  * file versions the agent read in this turn. Files are keyed by workspace, never by thread.
  */
 export function agentTools(ctx: ToolContext): ToolSet {
-  return { ...workspaceTools({ workspaceId: ctx.workspaceId, assistantMessageId: ctx.assistantMessageId }), ...actionTools(ctx) };
+  return {
+    ...workspaceTools({ workspaceId: ctx.workspaceId, assistantMessageId: ctx.assistantMessageId }),
+    ...actionTools(ctx),
+    ...recallTools(ctx),
+  };
 }

@@ -57,13 +57,24 @@ export function queryInt(min: number, max: number) {
     .pipe(z.number().int().min(min, message).max(max, message));
 }
 
-export const pageQuerySchema = z.object({
-  // Digits only, then bounded: Number("99999999999999999999") would lose precision, and a value
-  // past int4 breaks the PostgreSQL query.
-  before: z
+// Digits only, then bounded: Number("99999999999999999999") would lose precision, and a value
+// past int4 breaks the PostgreSQL query.
+const seqCursor = (message: string) =>
+  z
     .string()
-    .regex(/^\d{1,10}$/, "must be a cursor from nextCursor")
-    .refine((v) => Number(v) <= MAX_INT32, "must be a cursor from nextCursor")
-    .optional(),
-  limit: queryInt(1, 200).default(50),
-});
+    .regex(/^\d{1,10}$/, message)
+    .refine((v) => Number(v) <= MAX_INT32, message)
+    .optional();
+
+/** One page: the newest, or `before` (older), `after` (newer) or `around` a seq: at most one of them. */
+export const pageQuerySchema = z
+  .object({
+    before: seqCursor("must be a cursor from nextCursor"),
+    after: seqCursor("must be a cursor from newerCursor, or 0 for the first page"),
+    around: seqCursor("must be a message seq"),
+    limit: queryInt(1, 200).default(50),
+  })
+  .superRefine((q, ctx) => {
+    const given = (["before", "after", "around"] as const).filter((k) => q[k] !== undefined);
+    if (given.length > 1) ctx.addIssue({ code: "custom", path: [given[1]], message: `cannot be combined with "${given[0]}"` });
+  });

@@ -5,11 +5,12 @@
  */
 
 import { parseEmailDirective } from "./email-directive";
+import { RECALL_LINE } from "./recall";
 
 export type FileToolName = "write_file" | "read_file" | "list_files" | "delete_file" | "edit_file";
 
 export type Directive =
-  | { kind: "tool"; toolName: FileToolName | "send_email"; input: Record<string, string> }
+  | { kind: "tool"; toolName: FileToolName | "send_email" | "search_history"; input: Record<string, string> }
   | { kind: "echo" }
   | { kind: "long"; lines: number }
   | { kind: "fail" }
@@ -74,6 +75,8 @@ export function parseDirectives(text: string): ParsedDirectives {
 }
 
 function parseSimple(line: string): Directive | null {
+  const recall = RECALL_LINE.exec(line);
+  if (recall) return { kind: "tool", toolName: "search_history", input: { query: recall[1].trim() } };
   const lower = line.toLowerCase().replace(/\s+/g, " ");
   if (lower === "list files") return tool("list_files", {});
   if (lower === "echo input") return { kind: "echo" };

@@ -4,6 +4,7 @@ import { contextOverflowError, offlineServerError } from "./errors";
 import { OFFLINE_NOTICE } from "./notice";
 import { describePrompt, json, messageText } from "./serialize";
 import { summarizeOffline } from "./summarizer";
+import { planRecallStep } from "./recall";
 import { planRoutineReply } from "./routine";
 import { planWorkStep } from "./work-mode";
 
@@ -38,6 +39,8 @@ export function planReply(ctx: ReplyContext): OfflineReply {
     const text = last?.role === "tool" ? work.text : `${OFFLINE_NOTICE}\n\n${work.text}`;
     return { text, toolCalls: work.toolCalls, pace: "normal" };
   }
+  const recall = last?.role === "tool" ? planRecallStep(prompt, offeredTools(ctx.options)) : null;
+  if (recall) return { ...recall, pace: "normal" };
   if (last?.role === "tool") return { text: summarizeToolResults(prompt, last), toolCalls: [], pace: "normal" };
 
   const lastUser = [...prompt].reverse().find((m) => m.role === "user");

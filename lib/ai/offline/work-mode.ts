@@ -12,7 +12,7 @@ import { callSiteEdit, parsePlan, tickedLine, type Plan } from "./work-plan";
 
 export type WorkStep = { text: string; toolCalls: { toolName: string; input: Record<string, unknown> }[] };
 
-type Exchange = { toolName: string; input: Record<string, unknown>; output: Record<string, unknown> | null };
+export type Exchange = { toolName: string; input: Record<string, unknown>; output: Record<string, unknown> | null };
 
 const WORK_LINE = /^work\s+(?:`([^`]+)`|"([^"]+)"|(\S+))\s*$/i;
 /** Unresolved sends are never repeated: the sweeper or the person settles them. */
@@ -113,7 +113,7 @@ export function summarySubject(plan: Pick<Plan, "title">): string {
   return `Summary: ${plan.title.replace(/`/g, "")}`.slice(0, 200);
 }
 
-function exchanges(messages: LanguageModelV4Message[]): Exchange[] {
+export function exchanges(messages: LanguageModelV4Message[]): Exchange[] {
   const list: Exchange[] = [];
   const byId = new Map<string, Exchange>();
   for (const m of messages) {

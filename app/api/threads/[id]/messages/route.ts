@@ -1,5 +1,6 @@
 import { currentUserId } from "@/lib/auth/session";
 import { readTranscriptPage } from "@/lib/chat/transcript-page";
+import { listMessagesAfter, listMessagesAround } from "@/lib/chat/transcript-window";
 import { getOwnedThread } from "@/lib/db/threads";
 import { handler } from "@/lib/http/handler";
 import { parseQuery } from "@/lib/http/parse-query";
@@ -8,6 +9,8 @@ import { pageQuerySchema } from "@/lib/http/schemas";
 export const GET = handler<{ id: string }>(async (req, { id }) => {
   const userId = await currentUserId();
   await getOwnedThread(userId, id);
-  const { before, limit } = parseQuery(req, pageQuerySchema);
+  const { before, after, around, limit } = parseQuery(req, pageQuerySchema);
+  if (around !== undefined) return Response.json(await listMessagesAround(id, Number(around), limit));
+  if (after !== undefined) return Response.json(await listMessagesAfter(id, Number(after), limit));
   return Response.json(await readTranscriptPage(id, { beforeSeq: before ? Number(before) : undefined, limit }));
 });

@@ -1,0 +1,60 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { useCallback, useEffect } from "react";
+import type { OlderMessages } from "./older-messages-bar";
+import type { ChatMessage } from "./types";
+import { useHistoryWindow } from "./use-history-window";
+
+type Live = { messages: ChatMessage[]; older: OlderMessages };
+
+/**
+ * What the transcript shows and how a reader moves through it: the live tail, or a page of history
+ * opened by a jump (a search hit, Home, a link with ?seq=&m=). A message already on screen is
+ * scrolled to without a request; any other is one page away.
+ */
+export function useTranscriptNavigation(threadId: string, live: Live) {
+  const history = useHistoryWindow(threadId);
+  const { view, jump, focusLoaded, exit } = history;
+
+  const openAt = useCallback(
+    (seq: number, messageId: string | null) => {
+      const loaded = !view && messageId ? live.messages.find((m) => m.id === messageId) : undefined;
+      if (loaded) focusLoaded(loaded.id, seq);
+      else void jump({ seq, messageId });
+    },
+    [focusLoaded, jump, live.messages, view],
+  );
+
+  const home = useCallback(() => {
+    const list = view?.messages ?? live.messages;
+    const complete = view ? !view.olderCursor : !live.older.hasMore;
+    if (complete && list[0]) focusLoaded(list[0].id, list[0].metadata?.seq ?? 0);
+    else void jump("first");
+  }, [focusLoaded, jump, live.messages, live.older.hasMore, view]);
+
+  const end = useCallback(() => {
+    exit();
+    const last = live.messages.at(-1);
+    if (last) focusLoaded(last.id, last.metadata?.seq ?? 0);
+  }, [exit, focusLoaded, live.messages]);
+
+  // A link from the cross-thread search: /t/<id>?seq=<seq>&m=<messageId>.
+  const params = useSearchParams();
+  const linkSeq = params.get("seq");
+  const linkId = params.get("m");
+  useEffect(() => {
+    if (linkSeq && /^\d{1,10}$/.test(linkSeq)) void jump({ seq: Number(linkSeq), messageId: linkId });
+  }, [jump, linkSeq, linkId]);
+
+  return {
+    messages: view?.messages ?? live.messages,
+    older: view ? history.older : live.older,
+    transcriptHistory: { detached: view !== null, newer: history.newer, target: history.target },
+    detached: view !== null,
+    openAt,
+    home,
+    end,
+    exit,
+  };
+}

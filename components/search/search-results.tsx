@@ -1,0 +1,41 @@
+import { readableError } from "@/components/api/api-error";
+import type { ApiSearchResult } from "@/lib/api";
+import { SnippetText } from "./snippet-text";
+
+type SearchResultsProps = {
+  q: string;
+  results: ApiSearchResult[] | undefined;
+  loading: boolean;
+  error: unknown;
+  showThread: boolean;
+  onChoose: (hit: ApiSearchResult) => void;
+};
+
+/** The hits of a search, each a button that opens its message. */
+export function SearchResults({ q, results, loading, error, showThread, onChoose }: SearchResultsProps) {
+  if (!q.trim()) return null;
+  if (error) return <p className="px-2 py-1 text-xs text-red-700">Search failed: {readableError(error)}</p>;
+  if (!results) return <p className="px-2 py-1 text-xs text-neutral-500">{loading ? "Searching…" : ""}</p>;
+  if (results.length === 0) return <p className="px-2 py-1 text-xs text-neutral-500">No messages match.</p>;
+  return (
+    <ul className="flex flex-col gap-0.5" aria-label="Search results" data-testid="search-results">
+      {results.map((hit) => (
+        <li key={hit.messageId}>
+          <button
+            type="button"
+            onClick={() => onChoose(hit)}
+            data-testid="search-result"
+            className="w-full rounded px-2 py-1 text-left text-xs hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-neutral-800"
+          >
+            <span className="block text-[11px] text-neutral-500">
+              {showThread ? `${hit.threadTitle} · ` : ""}#{hit.seq} · {hit.role} · {new Date(hit.createdAt).toLocaleString()}
+            </span>
+            <span className="block break-words text-neutral-800 dark:text-neutral-200">
+              <SnippetText snippet={hit.snippet} />
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { ApiSearchResult } from "@/lib/api";
+import { onThreadSearchRequest } from "./page-events";
+import { SearchResults } from "./search-results";
+import { useSearch } from "./use-search";
+
+type ThreadSearchProps = {
+  threadId: string;
+  /** Opens the thread at that message, however far back it is. */
+  onChoose: (hit: ApiSearchResult) => void;
+};
+
+/** Search in this chat: the button, or Ctrl/Cmd+F anywhere in the app, opens it; Escape closes it. */
+export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState("");
+  // Limited to a seq range (the span a compaction summarized), until cleared.
+  const [range, setRange] = useState<{ from: number; to: number } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const search = useSearch(open ? q : "", threadId, range);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "f") {
+        e.preventDefault();
+        setOpen(true);
+        requestAnimationFrame(() => input.current?.select());
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  useEffect(
+    () =>
+      onThreadSearchRequest((r) => {
+        setQ(r.q);
+        setRange(r.range ?? null);
+        setOpen(true);
+        requestAnimationFrame(() => input.current?.focus());
+      }),
+    [],
+  );
+
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
+  return (
+    <div className="pointer-events-none absolute top-2 right-3 z-20 flex max-w-[min(26rem,calc(100%-1.5rem))] flex-col items-end gap-1">
+      <button
+        ref={toggle}
+        type="button"
+        onClick={() => (open ? close() : (setOpen(true), requestAnimationFrame(() => input.current?.focus())))}
+        aria-expanded={open}
+        aria-controls="thread-search"
+        aria-keyshortcuts="Control+F Meta+F"
+        data-testid="thread-search-toggle"
+        className="pointer-events-auto rounded-full border border-neutral-200 bg-white/95 px-3 py-1 text-xs shadow-sm hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
+      >
+        {open ? "Close search" : "Search this chat"}
+      </button>
+      {open && (
+        <div
+          id="thread-search"
+          role="search"
+          aria-label="Search this chat"
+          onKeyDown={(e) => e.key === "Escape" && close()}
+          className="pointer-events-auto w-[26rem] max-w-full rounded-lg border border-neutral-200 bg-white p-2 shadow-lg dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
+        >
+          <input
+            ref={input}
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            aria-label="Search this chat"
+            placeholder="Words, an exact path or identifier…"
+            maxLength={500}
+            data-testid="thread-search-input"
+            className="mb-1 w-full rounded border border-neutral-300 bg-transparent px-2 py-1 text-sm dark:border-neutral-600 dark:text-neutral-100"
+          />
+          {range && (
+            <p className="mb-1 flex items-center gap-2 text-xs text-neutral-600 dark:text-neutral-300" data-testid="thread-search-range">
+              In messages #{range.from}–#{range.to} (the summarized span)
+              <button type="button" className="text-blue-700 underline dark:text-blue-300" onClick={() => setRange(null)}>
+                search the whole chat
+              </button>
+            </p>
+          )}
+          <div className="max-h-80 overflow-y-auto">
+            <SearchResults
+              q={q}
+              results={search.data?.results}
+              loading={search.isFetching}
+              error={search.error}
+              showThread={false}
+              onChoose={onChoose}
+            />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
