@@ -2,14 +2,15 @@ import { countTokens, type TokenizerFamily } from "@/lib/ai/tokens";
 import { countMessageTokens, messageText } from "@/lib/context";
 import { db } from "@/lib/db/client";
 import type { MessagePart } from "@/lib/db/messages";
-import { releaseTurn, renewTurn } from "./turn-lease";
+import { releaseTurn } from "./turn-lease";
 import type { TurnFailure } from "./turn-failure";
 import type { TurnStatus } from "./turn-types";
 
 /**
  * Keeps the stored assistant row in step with the stream: partial parts are saved at least every
- * second and at each step end, so a reload shows them and a crash loses at most a second. The same
- * timer renews the turn's lease; a failed renewal (stop requested, lease taken over) aborts the turn.
+ * second and at each step end, so a reload shows them and a crash loses at most a second. The
+ * turn's lease is not renewed here: the process heartbeat does that apart from the saves
+ * (lib/jobs/lease.ts), and `releaseLease` leaves it when the reply is final.
  */
 export class ReplyRecorder {
   private parts: MessagePart[] = [];
@@ -20,11 +21,11 @@ export class ReplyRecorder {
   constructor(
     private readonly threadId: string,
     private readonly messageId: string,
-    private readonly opts: { leaseMs: number; saveEveryMs: number; family: TokenizerFamily; onLeaseLost: () => void },
+    private readonly opts: { saveEveryMs: number; family: TokenizerFamily; releaseLease: () => void },
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), this.opts.saveEveryMs);
+    this.timer = setInterval(() => void this.flush(), this.opts.saveEveryMs);
   }
 
   update(parts: MessagePart[]): void {
@@ -50,18 +51,13 @@ export class ReplyRecorder {
     return this.saving;
   }
 
-  private async tick(): Promise<void> {
-    await this.flush();
-    const ours = await renewTurn(this.threadId, this.messageId, this.opts.leaseMs).catch(() => true);
-    if (!ours) this.opts.onLeaseLost();
-  }
-
   /**
    * The final row and the release of the turn in one transaction, so a new turn never starts
    * while the previous reply still reads as streaming.
    */
   async finish(status: TurnStatus, failure: TurnFailure | null, stopReason: string | null): Promise<{ text: string }> {
     clearInterval(this.timer);
+    this.opts.releaseLease();
     await this.saving;
     const text = messageText(this.parts);
     const fields = {

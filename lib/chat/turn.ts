@@ -27,7 +27,7 @@ export type RunningTurn = {
 const MAX_STEPS = 8;
 
 // Turns running in this process, so a stop request served here takes effect at once; a stop
-// served by another instance is seen at this runner's next lease renewal.
+// served by another instance is seen at this process's next lease heartbeat.
 const localTurns = new Map<string, AbortController>();
 
 /**
@@ -46,20 +46,19 @@ export async function runTurn(opts: {
 }): Promise<RunningTurn> {
   const { threadId } = opts;
   const model = getChatModel();
-  const { TURN_LEASE_MS, REPLY_SAVE_EVERY_MS } = config();
+  const { REPLY_SAVE_EVERY_MS } = config();
   const assistantMessageId = newMessageId();
-  const { answeredMessageId, tools, input } = await admitTurnOpening(() =>
-    prepareTurn({ ...opts, runId: opts.runId ?? null }, { id: assistantMessageId, leaseMs: TURN_LEASE_MS }),
-  );
   const controller = new AbortController();
   const abort = () => controller.abort();
+  const { answeredMessageId, tools, input, releaseLease } = await admitTurnOpening(() =>
+    prepareTurn({ ...opts, runId: opts.runId ?? null }, { id: assistantMessageId, onLeaseLost: abort }),
+  );
   opts.signal?.addEventListener("abort", abort, { once: true });
   localTurns.set(threadId, controller);
   const recorder = new ReplyRecorder(threadId, assistantMessageId, {
-    leaseMs: TURN_LEASE_MS,
     saveEveryMs: REPLY_SAVE_EVERY_MS,
     family: model.family,
-    onLeaseLost: abort,
+    releaseLease,
   });
   recorder.start();
 
