@@ -15,6 +15,7 @@ import type { TurnStatus } from "./turn-types";
 export class ReplyRecorder {
   private parts: MessagePart[] = [];
   private dirty = false;
+  private queued = false;
   private saving: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setInterval> | undefined;
 
@@ -33,21 +34,26 @@ export class ReplyRecorder {
     this.dirty = true;
   }
 
-  /** Saves now (step ends); saves are queued so they land in order. */
+  /**
+   * Saves now (step ends, tool results). Saves land in order and coalesce: while one runs, at most
+   * one more waits, and it writes the newest parts when its turn comes.
+   */
   flush(): Promise<void> {
-    if (!this.dirty) return this.saving;
-    this.dirty = false;
-    const parts = this.parts;
-    this.saving = this.saving.then(() =>
-      db()
-        .message // Tokens are counted once, at the end: the tokenizer is too costly to run every second.
-        .updateMany({
+    if (!this.dirty || this.queued) return this.saving;
+    this.queued = true;
+    this.saving = this.saving.then(async () => {
+      this.queued = false;
+      if (!this.dirty) return;
+      this.dirty = false;
+      const parts = this.parts;
+      // Tokens are counted once, at the end: the tokenizer is too costly to run every second.
+      await db()
+        .message.updateMany({
           where: { id: this.messageId, status: "streaming" },
           data: { parts: JSON.stringify(parts), text: messageText(parts) },
         })
-        .then(() => undefined)
-        .catch((e) => console.error("[partial reply not saved]", e)),
-    );
+        .catch((e) => console.error("[partial reply not saved]", e));
+    });
     return this.saving;
   }
 

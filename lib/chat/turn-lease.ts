@@ -2,7 +2,7 @@ import { db, type Db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { holdLease, leaseLive, type LeaseKind } from "@/lib/jobs/lease";
 import type { LockedThread } from "./transcript-cut";
-import { interruptedFailure } from "./turn-failure";
+import { markInterrupted } from "./interrupted-reply";
 
 /**
  * One turn at a time per thread, decided in the database so it holds across app instances: the
@@ -82,14 +82,4 @@ export async function activeTurn(threadId: string): Promise<{ assistantMessageId
   const row = await db().thread.findUnique({ where: { id: threadId }, select: { turnHolder: true, turnHeartbeatAt: true } });
   if (!row || !leaseLive(row.turnHolder, row.turnHeartbeatAt)) return null;
   return { assistantMessageId: row.turnHolder!, heartbeatAt: row.turnHeartbeatAt! };
-}
-
-/** A reply still marked streaming whose writer is gone keeps its partial text and says why it stopped. */
-export async function markInterrupted(client: Db | Tx, messageId: string): Promise<boolean> {
-  const failure = interruptedFailure();
-  const { count } = await client.message.updateMany({
-    where: { id: messageId, status: "streaming" },
-    data: { status: "interrupted", error: failure.message, errorCode: failure.code },
-  });
-  return count === 1;
 }

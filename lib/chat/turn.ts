@@ -157,13 +157,16 @@ export async function stopTurn(threadId: string): Promise<boolean> {
   return requested;
 }
 
-/** Reads the reply as it streams and hands each state to the recorder; step ends save at once. */
+// Saved at once, not at the next timer tick: a tool result is the record of an effect that happened.
+const SAVE_NOW = new Set<UIMessageChunk["type"]>(["finish-step", "tool-output-available", "tool-output-error"]);
+
+/** Reads the reply as it streams and hands each state to the recorder; step ends and tool results save at once. */
 async function followReply(stream: ReadableStream<UIMessageChunk>, recorder: ReplyRecorder): Promise<void> {
-  let stepEnded = false;
+  let saveNow = false;
   const tapped = stream.pipeThrough(
     new TransformStream<UIMessageChunk, UIMessageChunk>({
       transform(chunk, out) {
-        if (chunk.type === "finish-step") stepEnded = true;
+        if (SAVE_NOW.has(chunk.type)) saveNow = true;
         out.enqueue(chunk);
       },
     }),
@@ -171,8 +174,8 @@ async function followReply(stream: ReadableStream<UIMessageChunk>, recorder: Rep
   try {
     for await (const message of readUIMessageStream({ stream: tapped })) {
       recorder.update(message.parts as MessagePart[]);
-      if (stepEnded) {
-        stepEnded = false;
+      if (saveNow) {
+        saveNow = false;
         void recorder.flush();
       }
     }

@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { markInterrupted } from "@/lib/chat/turn-lease";
+import { markInterrupted } from "@/lib/chat/interrupted-reply";
 import { sweepActions } from "@/lib/actions/sweep";
 import { markRunInterrupted } from "@/lib/routines/claim";
 import { freeOrDead, heldButDead, leaseLive } from "./lease";
