@@ -11,6 +11,7 @@ import { classifyTurnError, type TurnFailure } from "./turn-failure";
 import { requestTurnStop } from "./turn-lease";
 import { admitTurnOpening, prepareTurn } from "./turn-opening";
 import { ReplyRecorder } from "./reply-recorder";
+import { toolBudget } from "./tool-budget";
 import type { TurnEndData, TurnOutcome, TurnStart, TurnStatus } from "./turn-types";
 
 export type { TurnOutcome, TurnStart } from "./turn-types";
@@ -46,7 +47,7 @@ export async function runTurn(opts: {
 }): Promise<RunningTurn> {
   const { threadId } = opts;
   const model = getChatModel();
-  const { REPLY_SAVE_EVERY_MS } = config();
+  const { REPLY_SAVE_EVERY_MS, MAX_TOOL_CALLS_PER_STEP, MAX_TOOL_CALLS_PER_TURN } = config();
   const assistantMessageId = newMessageId();
   const controller = new AbortController();
   const abort = () => controller.abort();
@@ -85,15 +86,19 @@ export async function runTurn(opts: {
     }).catch((e) => console.error("[model call not recorded]", e));
   };
 
+  const budget = toolBudget(tools, { perStep: MAX_TOOL_CALLS_PER_STEP, perTurn: MAX_TOOL_CALLS_PER_TURN });
   const result = streamText({
     model: model.model,
     // With a cache breakpoint for providers that need one (Anthropic).
     system: input.system,
     messages: input.messages,
     // Shortens this turn's oversized tool results, so one huge result cannot overflow the window.
-    prepareStep: input.prepareStep,
-    tools,
-    stopWhen: stepCountIs(MAX_STEPS),
+    prepareStep: (step) => {
+      budget.startStep();
+      return input.prepareStep(step);
+    },
+    tools: budget.tools,
+    stopWhen: [stepCountIs(MAX_STEPS), budget.stopWhen],
     maxRetries: 1,
     abortSignal: controller.signal,
     providerOptions: { offline: { cacheKey: threadId } },

@@ -50,7 +50,14 @@ describe.each(testDatabases())("honest interrupted replies on $name", (target) =
     const t = await createThread(userId);
     const writes = Array.from({ length: 300 }, (_, i) => `write notes/n${i}.md\n\`\`\`\nnote ${i}\n\`\`\``).join("\n");
     const child = spawn(process.execPath, [...TSX_WORKER, "tests/integration/support/turn-worker.ts", env.url, userId, t.id, writes], {
-      env: { ...process.env, OFFLINE_DELAY_MS: "5", LEASE_HEARTBEAT_MS: "300" },
+      // Every write runs (above the default tool-call bounds), so the kill lands in a long tool loop.
+      env: {
+        ...process.env,
+        OFFLINE_DELAY_MS: "5",
+        LEASE_HEARTBEAT_MS: "300",
+        MAX_TOOL_CALLS_PER_STEP: "300",
+        MAX_TOOL_CALLS_PER_TURN: "300",
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     const reply = await waitFor(
