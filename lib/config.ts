@@ -55,6 +55,13 @@ const schema = z.object({
   // three heartbeats) is dead, and its work is settled by the sweeper or taken over.
   LEASE_HEARTBEAT_MS: z.coerce.number().int().min(50).default(5_000),
   LEASE_DEAD_AFTER_MS: z.coerce.number().int().min(100).optional(),
+  // Replies streaming at once for people on this instance, in total and per client address
+  // (lib/limits/turn-slots.ts): past them a send is a 503 or 429 with Retry-After.
+  TURNS_AT_ONCE: z.coerce.number().int().positive().default(64),
+  TURNS_AT_ONCE_PER_ADDRESS: z.coerce.number().int().positive().default(8),
+  // Tool calls a turn may run: per model step and in the whole turn (lib/chat/tool-budget.ts).
+  MAX_TOOL_CALLS_PER_STEP: z.coerce.number().int().positive().default(20),
+  MAX_TOOL_CALLS_PER_TURN: z.coerce.number().int().positive().default(100),
   // A running turn saves its partial reply every REPLY_SAVE_EVERY_MS (and at each step end).
   REPLY_SAVE_EVERY_MS: z.coerce.number().int().positive().default(1_000),
   // How often the sweeper settles what a dead process held (turns, compactions, routine runs, actions).

@@ -16,6 +16,7 @@ export type ErrorCode =
   | "limit_reached"
   | "model_config"
   | "unauthorized"
+  | "server_busy"
   | "internal";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -33,6 +34,7 @@ const STATUS: Record<ErrorCode, number> = {
   limit_reached: 422,
   model_config: 500,
   unauthorized: 401,
+  server_busy: 503,
   internal: 500,
 };
 
