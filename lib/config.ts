@@ -64,6 +64,13 @@ const schema = z.object({
   MAX_TOOL_CALLS_PER_TURN: z.coerce.number().int().positive().default(100),
   // A running turn saves its partial reply every REPLY_SAVE_EVERY_MS (and at each step end).
   REPLY_SAVE_EVERY_MS: z.coerce.number().int().positive().default(1_000),
+  // A partial save rewrites the reply: the next one waits (size / this) seconds, so a huge reply
+  // costs the database no more per second than a small one.
+  REPLY_SAVE_BYTES_PER_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
   // How often the sweeper settles what a dead process held (turns, compactions, routine runs, actions).
   SWEEP_EVERY_MS: z.coerce.number().int().positive().default(10_000),
   // With Redis, a reloaded page resumes the live stream itself (resumable-stream).

@@ -49,8 +49,13 @@ export async function prepareTurn(
     const input = await buildModelInput(await loadWindow(threadId, { workspaceId, head }), tools, () => loadRunTranscript(threadId));
     return { answeredMessageId, tools, input, releaseLease };
   } catch (error) {
-    const { REPLY_SAVE_EVERY_MS } = config();
-    await new ReplyRecorder(threadId, reply.id, { saveEveryMs: REPLY_SAVE_EVERY_MS, family: getChatModel().family, releaseLease })
+    const { REPLY_SAVE_EVERY_MS, REPLY_SAVE_BYTES_PER_S } = config();
+    await new ReplyRecorder(threadId, reply.id, {
+      saveEveryMs: REPLY_SAVE_EVERY_MS,
+      saveBytesPerSecond: REPLY_SAVE_BYTES_PER_S,
+      family: getChatModel().family,
+      releaseLease,
+    })
       .finish("error", classifyTurnError(error), null)
       .catch((e) => console.error("[assistant message not finalized]", e));
     throw error;

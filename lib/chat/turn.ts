@@ -47,7 +47,7 @@ export async function runTurn(opts: {
 }): Promise<RunningTurn> {
   const { threadId } = opts;
   const model = getChatModel();
-  const { REPLY_SAVE_EVERY_MS, MAX_TOOL_CALLS_PER_STEP, MAX_TOOL_CALLS_PER_TURN } = config();
+  const { REPLY_SAVE_EVERY_MS, REPLY_SAVE_BYTES_PER_S, MAX_TOOL_CALLS_PER_STEP, MAX_TOOL_CALLS_PER_TURN } = config();
   const assistantMessageId = newMessageId();
   const controller = new AbortController();
   const abort = () => controller.abort();
@@ -58,6 +58,7 @@ export async function runTurn(opts: {
   localTurns.set(threadId, controller);
   const recorder = new ReplyRecorder(threadId, assistantMessageId, {
     saveEveryMs: REPLY_SAVE_EVERY_MS,
+    saveBytesPerSecond: REPLY_SAVE_BYTES_PER_S,
     family: model.family,
     releaseLease,
   });
