@@ -57,7 +57,7 @@ const schema = z.object({
   LEASE_DEAD_AFTER_MS: z.coerce.number().int().min(100).optional(),
   // Replies streaming at once for people on this instance, in total and per client address
   // (lib/limits/turn-slots.ts): past them a send is a 503 or 429 with Retry-After.
-  TURNS_AT_ONCE: z.coerce.number().int().positive().default(64),
+  TURNS_AT_ONCE: z.coerce.number().int().positive().default(16),
   TURNS_AT_ONCE_PER_ADDRESS: z.coerce.number().int().positive().default(8),
   // Tool calls a turn may run: per model step and in the whole turn (lib/chat/tool-budget.ts).
   MAX_TOOL_CALLS_PER_STEP: z.coerce.number().int().positive().default(20),
