@@ -2,6 +2,7 @@ import { benchActions } from "./actions";
 import { benchCache } from "./cache";
 import { benchContextBuild } from "./context-build";
 import { benchLoad } from "./load";
+import { benchOverload } from "./overload";
 import { benchFirstPaint } from "./first-paint";
 import { benchResume } from "./resume";
 import { benchSummaryProbes } from "./summary-probes";
@@ -42,6 +43,11 @@ if (which === "load") {
   // Not in the default run: it builds the app and starts several servers.
   console.log("\n== Concurrent chats over HTTP against the production build");
   console.log(await benchLoad());
+}
+if (which === "overload") {
+  // Not in the default run: it builds the app and holds 200 turns on a server.
+  console.log("\n== Overload: another person's reads while one client opens 200 long turns");
+  console.log(await benchOverload());
 }
 if (!which || which === "paint") {
   console.log("\n== First paint of a thread page (production build, Chromium): 20 against 2,000 messages");

@@ -66,13 +66,29 @@ const schema = z.object({
   // A tool result larger than this is shortened in the model input (head and tail kept, the full
   // output saved to the workspace). Unset: a quarter of the model's window (at most 20,000).
   TOOL_RESULT_MAX_TOKENS: z.coerce.number().int().positive().optional(),
-  COMPACTION_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   SMTP_URL: z.string().optional(),
-  // A running turn saves its partial reply and renews its lease every REPLY_SAVE_EVERY_MS; a dead
-  // process's turn is given up once its lease (TURN_LEASE_MS) runs out.
-  TURN_LEASE_MS: z.coerce.number().int().positive().default(30_000),
+  // Leases (lib/jobs/lease.ts) of turns, compactions and routine runs: every holder renews on one
+  // timer per process every LEASE_HEARTBEAT_MS; a holder silent for LEASE_DEAD_AFTER_MS (unset:
+  // three heartbeats) is dead, and its work is settled by the sweeper or taken over.
+  LEASE_HEARTBEAT_MS: z.coerce.number().int().min(50).default(5_000),
+  LEASE_DEAD_AFTER_MS: z.coerce.number().int().min(100).optional(),
+  // Replies streaming at once for people on this instance, in total and per client address
+  // (lib/limits/turn-slots.ts): past them a send is a 503 or 429 with Retry-After.
+  TURNS_AT_ONCE: z.coerce.number().int().positive().default(16),
+  TURNS_AT_ONCE_PER_ADDRESS: z.coerce.number().int().positive().default(8),
+  // Tool calls a turn may run: per model step and in the whole turn (lib/chat/tool-budget.ts).
+  MAX_TOOL_CALLS_PER_STEP: z.coerce.number().int().positive().default(20),
+  MAX_TOOL_CALLS_PER_TURN: z.coerce.number().int().positive().default(100),
+  // A running turn saves its partial reply every REPLY_SAVE_EVERY_MS (and at each step end).
   REPLY_SAVE_EVERY_MS: z.coerce.number().int().positive().default(1_000),
-  // How often the sweeper closes replies and compaction receipts left open by a dead process.
+  // A partial save rewrites the reply: the next one waits (size / this) seconds, so a huge reply
+  // costs the database no more per second than a small one.
+  REPLY_SAVE_BYTES_PER_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
+  // How often the sweeper settles what a dead process held (turns, compactions, routine runs, actions).
   SWEEP_EVERY_MS: z.coerce.number().int().positive().default(10_000),
   // "off" stops the in-process sweeper (serverless hosting, where GET /api/cron/sweep runs it).
   SWEEPER: z.enum(["on", "off"]).default("on"),
@@ -115,15 +131,9 @@ const schema = z.object({
   RATE_WRITES_PER_WINDOW: z.coerce.number().int().positive().default(300),
   RATE_WINDOW_S: z.coerce.number().int().positive().max(86_400).default(60),
   // Routines (lib/routines): the in-process scheduler started by `npm start`, how often it looks
-  // for due runs, how long a run may go without a heartbeat before the next one takes over, and
-  // the bearer secret of GET /api/cron/routines (the route refuses every request without it).
+  // for due runs, and the bearer secret of GET /api/cron/routines (the route refuses every request without it).
   ROUTINES_SCHEDULER: z.enum(["on", "off"]).default("on"),
   ROUTINES_TICK_MS: z.coerce.number().int().min(1000).default(30_000),
-  ROUTINE_RUN_LEASE_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(10 * 60_000),
   CRON_SECRET: z.string().min(16).optional(),
   // Sign-in limits (lib/limits/sign-in.ts), per client address and per account, over AUTH_WINDOW_S.
   AUTH_WINDOW_S: z.coerce.number().int().positive().max(86_400).default(900),

@@ -17,6 +17,7 @@ export type ErrorCode =
   | "model_config"
   | "model_unavailable"
   | "unauthorized"
+  | "server_busy"
   | "internal";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -35,6 +36,7 @@ const STATUS: Record<ErrorCode, number> = {
   model_config: 500,
   model_unavailable: 400,
   unauthorized: 401,
+  server_busy: 503,
   internal: 500,
 };
 

@@ -3,29 +3,37 @@ import { countMessageTokens, messageText } from "@/lib/context";
 import { db } from "@/lib/db/client";
 import type { MessagePart } from "@/lib/db/messages";
 import { publishThreadChange } from "@/lib/events/publish";
-import { releaseTurn, renewTurn } from "./turn-lease";
+import { releaseTurn } from "./turn-lease";
 import type { TurnFailure } from "./turn-failure";
 import type { TurnStatus } from "./turn-types";
 
 /**
- * Keeps the stored assistant row in step with the stream: partial parts are saved at least every
- * second and at each step end, so a reload shows them and a crash loses at most a second. The same
- * timer renews the turn's lease; a failed renewal (stop requested, lease taken over) aborts the turn.
+ * Keeps the stored assistant row in step with the stream: partial parts are saved every second, at
+ * each step end and when a tool result lands, so a reload shows them and a crash loses little. A
+ * save rewrites the row, so saves are spaced by their size (at most REPLY_SAVE_BYTES_PER_S per
+ * reply): a 1.4 MB reply is saved every few seconds instead of every second, and what a reply costs
+ * the database per second does not grow with it. The turn's lease is not renewed here: the process
+ * heartbeat does that apart from the saves (lib/jobs/lease.ts), and `releaseLease` leaves it when
+ * the reply is final.
  */
 export class ReplyRecorder {
   private parts: MessagePart[] = [];
   private dirty = false;
+  private queued = false;
   private saving: Promise<void> = Promise.resolve();
+  private nextSaveAt = 0;
+  private finishing = false;
+  private cutWait: (() => void) | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly threadId: string,
     private readonly messageId: string,
-    private readonly opts: { leaseMs: number; saveEveryMs: number; onLeaseLost: () => void },
+    private readonly opts: { saveEveryMs: number; saveBytesPerSecond: number; releaseLease: () => void },
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), this.opts.saveEveryMs);
+    this.timer = setInterval(() => void this.flush(), this.opts.saveEveryMs);
   }
 
   update(parts: MessagePart[]): void {
@@ -33,28 +41,44 @@ export class ReplyRecorder {
     this.dirty = true;
   }
 
-  /** Saves now (step ends); saves are queued so they land in order. */
+  /**
+   * Saves now (step ends, tool results). Saves land in order and coalesce: while one runs, at most
+   * one more waits, and it writes the newest parts when its turn comes.
+   */
   flush(): Promise<void> {
-    if (!this.dirty) return this.saving;
-    this.dirty = false;
-    const parts = this.parts;
-    this.saving = this.saving.then(() =>
-      db()
-        .message // Tokens are counted once, at the end: the tokenizer is too costly to run every second.
-        .updateMany({
+    if (!this.dirty || this.queued) return this.saving;
+    this.queued = true;
+    this.saving = this.saving.then(async () => {
+      await this.spacing();
+      this.queued = false;
+      if (!this.dirty || this.finishing) return;
+      this.dirty = false;
+      const parts = this.parts;
+      const json = JSON.stringify(parts);
+      this.nextSaveAt = Date.now() + (json.length / this.opts.saveBytesPerSecond) * 1000;
+      // Tokens are counted once, at the end: the tokenizer is too costly to run every second.
+      await db()
+        .message.updateMany({
           where: { id: this.messageId, status: "streaming" },
-          data: { parts: JSON.stringify(parts), text: messageText(parts) },
+          data: { parts: json, text: messageText(parts) },
         })
         .then(({ count }) => void (count && publishThreadChange(this.threadId, { type: "turn.progress", messageId: this.messageId })))
-        .catch((e) => console.error("[partial reply not saved]", e)),
-    );
+        .catch((e) => console.error("[partial reply not saved]", e));
+    });
     return this.saving;
   }
 
-  private async tick(): Promise<void> {
-    await this.flush();
-    const ours = await renewTurn(this.threadId, this.messageId, this.opts.leaseMs).catch(() => true);
-    if (!ours) this.opts.onLeaseLost();
+  /** Waits until the last save's size allows the next one; finish() cuts the wait short. */
+  private spacing(): Promise<void> {
+    const wait = this.nextSaveAt - Date.now();
+    if (wait <= 0 || this.finishing) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      this.cutWait = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 
   /**
@@ -63,6 +87,9 @@ export class ReplyRecorder {
    */
   async finish(status: TurnStatus, failure: TurnFailure | null, stopReason: string | null): Promise<{ text: string }> {
     clearInterval(this.timer);
+    this.opts.releaseLease();
+    this.finishing = true;
+    this.cutWait?.();
     await this.saving;
     const text = messageText(this.parts);
     const fields = {

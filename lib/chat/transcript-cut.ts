@@ -12,8 +12,8 @@ export type LockedThread = {
   title: string;
   workspaceId: string;
   lastSeq: number;
-  turnMessageId: string | null;
-  turnUntil: Date | null;
+  turnHolder: string | null;
+  turnHeartbeatAt: Date | null;
 };
 
 /**
@@ -25,7 +25,7 @@ export async function lockOwnedThread(tx: Tx, userId: string, threadId: string):
   const [locked] = await tx.thread.updateManyAndReturn({
     where: { id: threadId, userId, deletedAt: null },
     data: { updatedAt: new Date() },
-    select: { id: true, title: true, workspaceId: true, lastSeq: true, turnMessageId: true, turnUntil: true },
+    select: { id: true, title: true, workspaceId: true, lastSeq: true, turnHolder: true, turnHeartbeatAt: true },
   });
   if (!locked) throw notFound();
   return locked;

@@ -1,13 +1,15 @@
 import { db, type Db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { holdLease, leaseLive, type LeaseKind } from "@/lib/jobs/lease";
 import type { LockedThread } from "./transcript-cut";
-import { interruptedFailure } from "./turn-failure";
+import { markInterrupted } from "./interrupted-reply";
 
 /**
  * One turn at a time per thread, decided in the database so it holds across app instances: the
- * thread row names the running turn's assistant message and a lease the runner renews while it
- * streams. A process that dies stops renewing; its lease expires and the reply is marked
- * interrupted (by the sweeper, or by the next turn taking the thread over).
+ * thread row's turn lease (lib/jobs/lease.ts) names the running turn's assistant message as its
+ * holder, and the process's heartbeat renews it while the turn runs. A process that dies stops
+ * renewing; once its heartbeat is older than LEASE_DEAD_AFTER_MS the reply is marked interrupted
+ * (by the sweeper, or by the next turn taking the thread over).
  */
 
 const turnInProgress = () =>
@@ -22,15 +24,15 @@ const turnInProgress = () =>
 export async function claimTurnTx(
   tx: Tx,
   locked: LockedThread,
-  claim: { assistantMessageId: string; leaseMs: number; appended: number; title?: string },
+  claim: { assistantMessageId: string; appended: number; title?: string },
 ): Promise<void> {
   const now = new Date();
-  if (locked.turnMessageId && locked.turnUntil && locked.turnUntil > now) throw turnInProgress();
+  if (leaseLive(locked.turnHolder, locked.turnHeartbeatAt, now)) throw turnInProgress();
   const claimed = await tx.thread.updateMany({
-    where: { id: locked.id, turnMessageId: locked.turnMessageId, turnUntil: locked.turnUntil, lastSeq: locked.lastSeq },
+    where: { id: locked.id, turnHolder: locked.turnHolder, turnHeartbeatAt: locked.turnHeartbeatAt, lastSeq: locked.lastSeq },
     data: {
-      turnMessageId: claim.assistantMessageId,
-      turnUntil: new Date(now.getTime() + claim.leaseMs),
+      turnHolder: claim.assistantMessageId,
+      turnHeartbeatAt: now,
       turnStopAt: null,
       lastSeq: locked.lastSeq + claim.appended,
       ...(claim.title ? { title: claim.title } : {}),
@@ -38,50 +40,46 @@ export async function claimTurnTx(
   });
   if (claimed.count !== 1) throw turnInProgress();
   // We took over a turn whose process died: its reply is interrupted, not streaming forever.
-  if (locked.turnMessageId) await markInterrupted(tx, locked.turnMessageId);
+  if (locked.turnHolder) await markInterrupted(tx, locked.turnHolder);
 }
 
-/**
- * Extends our lease; false when a stop was requested or the lease is no longer ours (then the
- * runner must stop writing).
- */
-export async function renewTurn(threadId: string, assistantMessageId: string, leaseMs: number): Promise<boolean> {
-  const { count } = await db().thread.updateMany({
-    where: { id: threadId, turnMessageId: assistantMessageId, turnStopAt: null },
-    data: { turnUntil: new Date(Date.now() + leaseMs) },
-  });
-  return count === 1;
+/** Turns renew together: a stop request, or a take-over, makes a renewal miss, and the runner stops. */
+const turnLeases: LeaseKind = {
+  name: "turn",
+  renew: async (holders, now) => {
+    const rows = await db().thread.updateManyAndReturn({
+      where: { turnHolder: { in: holders }, turnStopAt: null },
+      data: { turnHeartbeatAt: now },
+      select: { turnHolder: true },
+    });
+    return rows.map((r) => r.turnHolder!);
+  },
+};
+
+/** Keeps the turn's lease alive from this process's heartbeat; returns the release. */
+export function holdTurn(assistantMessageId: string, onLost: () => void): () => void {
+  return holdLease(turnLeases, assistantMessageId, onLost);
 }
 
 /** Releases only our own claim (inside the transaction that finalizes the reply). */
 export async function releaseTurn(tx: Db | Tx, threadId: string, assistantMessageId: string): Promise<void> {
   await tx.thread.updateMany({
-    where: { id: threadId, turnMessageId: assistantMessageId },
-    data: { turnMessageId: null, turnUntil: null, turnStopAt: null },
+    where: { id: threadId, turnHolder: assistantMessageId },
+    data: { turnHolder: null, turnHeartbeatAt: null, turnStopAt: null },
   });
 }
 
-/** Asks the running turn of a thread to stop; whichever instance runs it notices at its next renewal. */
+/** Asks the running turn of a thread to stop; whichever instance runs it notices at its next heartbeat. */
 export async function requestTurnStop(threadId: string, client: Db | Tx = db()): Promise<boolean> {
   const { count } = await client.thread.updateMany({
-    where: { id: threadId, turnMessageId: { not: null }, turnStopAt: null },
+    where: { id: threadId, turnHolder: { not: null }, turnStopAt: null },
     data: { turnStopAt: new Date() },
   });
   return count === 1;
 }
 
-export async function activeTurn(threadId: string): Promise<{ assistantMessageId: string; until: Date } | null> {
-  const row = await db().thread.findUnique({ where: { id: threadId }, select: { turnMessageId: true, turnUntil: true } });
-  if (!row?.turnMessageId || !row.turnUntil || row.turnUntil <= new Date()) return null;
-  return { assistantMessageId: row.turnMessageId, until: row.turnUntil };
-}
-
-/** A reply still marked streaming whose writer is gone keeps its partial text and says why it stopped. */
-export async function markInterrupted(client: Db | Tx, messageId: string): Promise<boolean> {
-  const failure = interruptedFailure();
-  const { count } = await client.message.updateMany({
-    where: { id: messageId, status: "streaming" },
-    data: { status: "interrupted", error: failure.message, errorCode: failure.code },
-  });
-  return count === 1;
+export async function activeTurn(threadId: string): Promise<{ assistantMessageId: string; heartbeatAt: Date } | null> {
+  const row = await db().thread.findUnique({ where: { id: threadId }, select: { turnHolder: true, turnHeartbeatAt: true } });
+  if (!row || !leaseLive(row.turnHolder, row.turnHeartbeatAt)) return null;
+  return { assistantMessageId: row.turnHolder!, heartbeatAt: row.turnHeartbeatAt! };
 }

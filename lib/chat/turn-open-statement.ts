@@ -18,20 +18,19 @@ export async function openTurnInOneStatement(
   client: Db,
   owner: { userId: string; threadId: string },
   userMessage: NewMessage & { id: string },
-  reply: { id: string; leaseMs: number },
+  reply: { id: string },
   title: string | null,
 ): Promise<{ answeredMessageId: string; workspaceId: string } | null> {
   const { userId, threadId } = owner;
   const now = new Date();
-  const until = new Date(now.getTime() + reply.leaseMs);
   // The SELECT lists need casts: PostgreSQL cannot infer a parameter's type there.
   const rows = await client.$queryRaw<{ workspaceId: string }[]>`
     WITH claimed AS (
       UPDATE "Thread" SET
-        "turnMessageId" = ${reply.id}, "turnUntil" = ${until}, "turnStopAt" = NULL,
+        "turnHolder" = ${reply.id}, "turnHeartbeatAt" = ${now}, "turnStopAt" = NULL,
         "lastSeq" = "lastSeq" + 2, "updatedAt" = ${now},
         "title" = CASE WHEN "title" = 'New chat' THEN COALESCE(CAST(${title} AS TEXT), "title") ELSE "title" END
-      WHERE "id" = ${threadId} AND "userId" = ${userId} AND "deletedAt" IS NULL AND "turnMessageId" IS NULL
+      WHERE "id" = ${threadId} AND "userId" = ${userId} AND "deletedAt" IS NULL AND "turnHolder" IS NULL
       RETURNING "lastSeq", "workspaceId"
     ), stored AS (
       INSERT INTO "Message" ("id", "threadId", "seq", "role", "parts", "text", "tokens", "status", "runStart", "createdAt")

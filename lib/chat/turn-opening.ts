@@ -6,6 +6,7 @@ import { ReplyRecorder } from "./reply-recorder";
 import { regenerationStart } from "./retry";
 import { agentTools } from "./tools";
 import { classifyTurnError } from "./turn-failure";
+import { holdTurn } from "./turn-lease";
 import { openTurn } from "./turn-start";
 import type { TurnStart } from "./turn-types";
 import { loadRunTranscript, loadWindow, readWindowHead } from "./window";
@@ -38,7 +39,7 @@ export async function prepareTurn(
     runId: string | null;
     model: ModelHandle;
   },
-  reply: { id: string; leaseMs: number },
+  reply: { id: string; onLeaseLost: () => void },
 ) {
   const { userId, threadId } = opts;
   const start = opts.start.kind === "regenerate" ? await regenerationStart(userId, threadId, opts.start.messageId) : opts.start;
@@ -47,6 +48,8 @@ export async function prepareTurn(
   const head = start.kind === "submit" && start.runStart ? undefined : readWindowHead(threadId);
   head?.catch(() => undefined); // an opening that fails (409, 404) leaves this read unawaited
   const { answeredMessageId, workspaceId } = await openTurn({ userId, threadId }, start, reply);
+  // Heartbeats start as soon as the turn is claimed: building the input may take a while.
+  const releaseLease = holdTurn(reply.id, reply.onLeaseLost);
   const tools = agentTools({ userId, threadId, workspaceId, assistantMessageId: reply.id, answeredMessageId, runId: opts.runId });
   try {
     const input = await buildModelInput(
@@ -56,13 +59,13 @@ export async function prepareTurn(
       undefined,
       opts.model,
     );
-    return { answeredMessageId, tools, input };
+    return { answeredMessageId, tools, input, releaseLease };
   } catch (error) {
-    const { REPLY_SAVE_EVERY_MS } = config();
+    const { REPLY_SAVE_EVERY_MS, REPLY_SAVE_BYTES_PER_S } = config();
     await new ReplyRecorder(threadId, reply.id, {
-      leaseMs: reply.leaseMs,
       saveEveryMs: REPLY_SAVE_EVERY_MS,
-      onLeaseLost: () => undefined,
+      saveBytesPerSecond: REPLY_SAVE_BYTES_PER_S,
+      releaseLease,
     })
       .finish("error", classifyTurnError(error), null)
       .catch((e) => console.error("[assistant message not finalized]", e));

@@ -25,7 +25,7 @@ import type { TurnStart } from "./turn-types";
 export async function openTurn(
   owner: { userId: string; threadId: string },
   start: TurnStart,
-  reply: { id: string; leaseMs: number },
+  reply: { id: string },
 ): Promise<{ answeredMessageId: string | null; workspaceId: string }> {
   const { userId, threadId } = owner;
   const userMessage = start.kind === "submit" ? newUserMessage(start.parts, start.runStart ?? false) : null;
@@ -42,7 +42,6 @@ export async function openTurn(
       const rows = userMessage ? [userMessage, replyRow] : [replyRow];
       await claimTurnTx(tx, locked, {
         assistantMessageId: reply.id,
-        leaseMs: reply.leaseMs,
         appended: rows.length,
         title: userMessage ? newTitle(locked, userMessage.text) : undefined,
       });

@@ -12,6 +12,7 @@ import { classifyTurnError, type TurnFailure } from "./turn-failure";
 import { requestTurnStop } from "./turn-lease";
 import { admitTurnOpening, prepareTurn } from "./turn-opening";
 import { ReplyRecorder } from "./reply-recorder";
+import { toolBudget } from "./tool-budget";
 import type { TurnEndData, TurnOutcome, TurnStart, TurnStatus } from "./turn-types";
 
 export type { TurnOutcome, TurnStart } from "./turn-types";
@@ -28,7 +29,7 @@ export type RunningTurn = {
 const MAX_STEPS = 8;
 
 // Turns running in this process, so a stop request served here takes effect at once; a stop
-// served by another instance is seen at this runner's next lease renewal.
+// served by another instance is seen at this process's next lease heartbeat.
 const localTurns = new Map<string, AbortController>();
 
 /**
@@ -48,23 +49,23 @@ export async function runTurn(opts: {
   const { threadId } = opts;
   // The thread's chosen model, else CHAT_MODEL; one the server no longer offers is a 400 here.
   const model = await modelForTurn(opts.userId, threadId);
-  const { TURN_LEASE_MS, REPLY_SAVE_EVERY_MS } = config();
+  const { REPLY_SAVE_EVERY_MS, REPLY_SAVE_BYTES_PER_S, MAX_TOOL_CALLS_PER_STEP, MAX_TOOL_CALLS_PER_TURN } = config();
   const assistantMessageId = newMessageId();
-  const { answeredMessageId, tools, input } = await admitTurnOpening(() =>
-    prepareTurn({ ...opts, runId: opts.runId ?? null, model }, { id: assistantMessageId, leaseMs: TURN_LEASE_MS }),
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const { answeredMessageId, tools, input, releaseLease } = await admitTurnOpening(() =>
+    prepareTurn({ ...opts, runId: opts.runId ?? null, model }, { id: assistantMessageId, onLeaseLost: abort }),
   );
   // A retry (or a regeneration that turns out to be one) replaced the reply it retries.
   if (opts.start.kind !== "submit" && opts.start.kind !== "continue")
     void publishThreadChange(threadId, { type: "message.replaced", messageId: opts.start.messageId, replacedBy: assistantMessageId });
   void publishThreadChange(threadId, { type: "turn.started", messageId: assistantMessageId, answeredMessageId });
-  const controller = new AbortController();
-  const abort = () => controller.abort();
   opts.signal?.addEventListener("abort", abort, { once: true });
   localTurns.set(threadId, controller);
   const recorder = new ReplyRecorder(threadId, assistantMessageId, {
-    leaseMs: TURN_LEASE_MS,
     saveEveryMs: REPLY_SAVE_EVERY_MS,
-    onLeaseLost: abort,
+    saveBytesPerSecond: REPLY_SAVE_BYTES_PER_S,
+    releaseLease,
   });
   recorder.start();
 
@@ -91,15 +92,19 @@ export async function runTurn(opts: {
     }).catch((e) => console.error("[model call not recorded]", e));
   };
 
+  const budget = toolBudget(tools, { perStep: MAX_TOOL_CALLS_PER_STEP, perTurn: MAX_TOOL_CALLS_PER_TURN });
   const result = streamText({
     model: model.model,
     // With a cache breakpoint for providers that need one (Anthropic).
     system: input.system,
     messages: input.messages,
     // Shortens this turn's oversized tool results, so one huge result cannot overflow the window.
-    prepareStep: input.prepareStep,
-    tools,
-    stopWhen: stepCountIs(MAX_STEPS),
+    prepareStep: (step) => {
+      budget.startStep();
+      return input.prepareStep(step);
+    },
+    tools: budget.tools,
+    stopWhen: [stepCountIs(MAX_STEPS), budget.stopWhen],
     maxRetries: 1,
     abortSignal: controller.signal,
     providerOptions: { offline: { cacheKey: threadId } },
@@ -165,13 +170,16 @@ export async function stopTurn(threadId: string): Promise<boolean> {
   return requested;
 }
 
-/** Reads the reply as it streams and hands each state to the recorder; step ends save at once. */
+// Saved at once, not at the next timer tick: a tool result is the record of an effect that happened.
+const SAVE_NOW = new Set<UIMessageChunk["type"]>(["finish-step", "tool-output-available", "tool-output-error"]);
+
+/** Reads the reply as it streams and hands each state to the recorder; step ends and tool results save at once. */
 async function followReply(stream: ReadableStream<UIMessageChunk>, recorder: ReplyRecorder): Promise<void> {
-  let stepEnded = false;
+  let saveNow = false;
   const tapped = stream.pipeThrough(
     new TransformStream<UIMessageChunk, UIMessageChunk>({
       transform(chunk, out) {
-        if (chunk.type === "finish-step") stepEnded = true;
+        if (SAVE_NOW.has(chunk.type)) saveNow = true;
         out.enqueue(chunk);
       },
     }),
@@ -179,8 +187,8 @@ async function followReply(stream: ReadableStream<UIMessageChunk>, recorder: Rep
   try {
     for await (const message of readUIMessageStream({ stream: tapped })) {
       recorder.update(message.parts as MessagePart[]);
-      if (stepEnded) {
-        stepEnded = false;
+      if (saveNow) {
+        saveNow = false;
         void recorder.flush();
       }
     }

@@ -20,7 +20,7 @@ import { latestRunStart } from "@/lib/db/messages";
 import { activeSummary } from "@/lib/db/summaries";
 import { publishThreadChange } from "@/lib/events/publish";
 import { compactAtInputTokens, minSpanTokens, summaryMaxTokens } from "./budgets";
-import { releaseLease, renewLease, tryAcquireLease } from "./lease";
+import { holdCompaction, releaseLease, tryAcquireLease } from "./lease";
 import { saveSummaryIfCurrent } from "./save";
 import { callSummarizer } from "./summarize";
 import { summarizeSpan } from "./summarize-span";
@@ -43,9 +43,8 @@ export type CompactionHooks = { beforeSave?: () => Promise<void>; holder?: strin
  */
 export async function runCompaction(threadId: string, trigger: CompactionTrigger, hooks: CompactionHooks = {}): Promise<CompactionResult> {
   const holder = hooks.holder ?? `${process.pid}:${crypto.randomUUID()}`;
-  const ttl = config().COMPACTION_LEASE_MS;
-  if (!(await tryAcquireLease(threadId, holder, ttl))) return { status: "busy" };
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  if (!(await tryAcquireLease(threadId, holder))) return { status: "busy" };
+  const stopHeartbeat = holdCompaction(holder);
   let receiptId: string | null = null;
   const started = Date.now();
   const finish = async (status: Exclude<CompactionStatus, "busy">, fields: Record<string, unknown> = {}): Promise<CompactionResult> => {
@@ -64,9 +63,6 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     return result;
   };
   try {
-    // A slow summarizer keeps the lease alive; a crashed process stops renewing and loses it.
-    heartbeat = setInterval(() => void renewLease(threadId, holder, ttl).catch(() => undefined), Math.max(1000, ttl / 3));
-
     const floor = await latestRunStart(threadId);
     const rows = await db().message.findMany({
       where: { threadId, deletedAt: null, seq: { gte: floor?.seq ?? 0 } },
@@ -154,7 +150,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
     return await finish("failed", { reason }).catch(() => ({ status: "failed" as const, reason }));
   } finally {
-    clearInterval(heartbeat);
+    stopHeartbeat();
     await releaseLease(threadId, holder).catch((e) => console.error("[lease not released]", e));
   }
 }

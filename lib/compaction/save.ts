@@ -27,10 +27,10 @@ export type SaveOutcome = { saved: true; summaryId: string } | { saved: false; r
 export async function saveSummaryIfCurrent(input: SaveInput): Promise<SaveOutcome> {
   return db().$transaction(async (tx) => {
     const stillHeld = await tx.thread.updateMany({
-      where: { id: input.threadId, leaseHolder: input.holder },
-      data: { leaseHolder: input.holder },
+      where: { id: input.threadId, compactionHolder: input.holder },
+      data: { compactionHolder: input.holder },
     });
-    if (stillHeld.count !== 1) return { saved: false, reason: "the lease expired and another compaction took over" };
+    if (stillHeld.count !== 1) return { saved: false, reason: "its heartbeat stopped long enough for another compaction to take over" };
     const locked = await tx.message.updateMany({
       where: { id: input.cutMessageId, threadId: input.threadId, deletedAt: null },
       data: { deletedAt: null },

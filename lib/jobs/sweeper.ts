@@ -1,41 +1,42 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { markInterrupted } from "@/lib/chat/interrupted-reply";
 import { publishThreadChange } from "@/lib/events/publish";
-import { markInterrupted } from "@/lib/chat/turn-lease";
 import { sweepActions } from "@/lib/actions/sweep";
+import { markRunInterrupted } from "@/lib/routines/claim";
+import { freeOrDead, heldButDead, leaseLive } from "./lease";
 import { startIntervalLoop } from "./interval-loop";
 
 /**
- * Closes what a dead process left open, so nothing reads "streaming" or "running" forever: a turn
- * whose lease expired (its reply becomes interrupted, keeping its partial text, and the thread
- * accepts the next turn), a compaction receipt whose thread lease is gone, and side effects whose
- * outcome is unknown (lib/actions reconciles them: replay, lookup or a person, never a blind re-send).
+ * Settles what a dead process held, so nothing reads "streaming" or "running" forever. A holder is
+ * dead once its lease heartbeat is older than LEASE_DEAD_AFTER_MS (lib/jobs/lease.ts): its turn's
+ * reply becomes interrupted (partial text kept) and the thread accepts the next turn; its routine
+ * run becomes interrupted and Run now works again; a compaction receipt whose thread has no live
+ * compaction lease becomes interrupted; side effects whose outcome is unknown go to lib/actions
+ * (replay, lookup or a person, never a blind re-send). Every release is a compare-and-set on the
+ * lease as read, so a holder that renews in between is never touched.
  */
 
-/** Gives up one expired turn, with a compare-and-set on the lease we saw: a live runner is never touched. */
+/** Gives up one dead holder's turn: a live runner is never touched. */
 export async function sweepExpiredTurn(threadId: string, now = new Date()): Promise<boolean> {
   return db().$transaction(async (tx) => {
-    const row = await tx.thread.findUnique({ where: { id: threadId }, select: { turnMessageId: true, turnUntil: true } });
-    if (!row?.turnMessageId || !row.turnUntil || row.turnUntil >= now) return false;
+    const row = await tx.thread.findUnique({ where: { id: threadId }, select: { turnHolder: true, turnHeartbeatAt: true } });
+    if (!row?.turnHolder || leaseLive(row.turnHolder, row.turnHeartbeatAt, now)) return false;
     const released = await tx.thread.updateMany({
-      where: { id: threadId, turnMessageId: row.turnMessageId, turnUntil: row.turnUntil },
-      data: { turnMessageId: null, turnUntil: null, turnStopAt: null },
+      where: { id: threadId, turnHolder: row.turnHolder, turnHeartbeatAt: row.turnHeartbeatAt },
+      data: { turnHolder: null, turnHeartbeatAt: null, turnStopAt: null },
     });
     if (released.count !== 1) return false;
-    await markInterrupted(tx, row.turnMessageId);
+    await markInterrupted(tx, row.turnHolder);
     return true;
   });
 }
 
 export async function sweepExpiredTurns(now = new Date()): Promise<number> {
-  const expired = await db().thread.findMany({
-    where: { turnMessageId: { not: null }, turnUntil: { lt: now } },
-    select: { id: true },
-    take: 200,
-  });
+  const dead = await db().thread.findMany({ where: heldButDead("turn", now), select: { id: true }, take: 200 });
   let swept = 0;
-  for (const { id } of expired) {
+  for (const { id } of dead) {
     if (!(await sweepExpiredTurn(id, now))) continue;
     swept++;
     void publishThreadChange(id, { type: "turn.ended", messageId: null, status: "interrupted" });
@@ -43,10 +44,34 @@ export async function sweepExpiredTurns(now = new Date()): Promise<number> {
   return swept;
 }
 
+/** A routine whose run holder died: the lease is freed and the run marked interrupted, in one transaction. */
+export async function sweepDeadRuns(now = new Date()): Promise<number> {
+  const dead = await db().routine.findMany({
+    where: heldButDead("run", now),
+    select: { id: true, threadId: true, runHolder: true, runHeartbeatAt: true },
+    take: 200,
+  });
+  let swept = 0;
+  for (const r of dead) {
+    const settled = await db().$transaction(async (tx) => {
+      const { count } = await tx.routine.updateMany({
+        where: { id: r.id, runHolder: r.runHolder, runHeartbeatAt: r.runHeartbeatAt },
+        data: { runHolder: null, runHeartbeatAt: null },
+      });
+      if (count === 1) await markRunInterrupted(tx, r.runHolder!, now);
+      return count === 1;
+    });
+    if (!settled) continue;
+    swept++;
+    void publishThreadChange(r.threadId, { type: "run.changed", runId: r.runHolder! });
+  }
+  return swept;
+}
+
 /** A receipt still "running" whose thread has no live compaction lease belongs to a dead job. */
 export async function sweepDeadCompactions(now = new Date()): Promise<number> {
   const running = await db().compaction.findMany({
-    where: { status: "running", thread: { OR: [{ leaseHolder: null }, { leaseUntil: null }, { leaseUntil: { lt: now } }] } },
+    where: { status: "running", thread: freeOrDead("compaction", now) },
     select: { id: true, startedAt: true, threadId: true },
     take: 200,
   });
@@ -56,7 +81,7 @@ export async function sweepDeadCompactions(now = new Date()): Promise<number> {
       where: { id: r.id, status: "running" },
       data: {
         status: "interrupted",
-        reason: "the process running this compaction stopped; the next threshold crossing compacts again",
+        reason: "the process running this compaction stopped (no heartbeat); the next threshold crossing compacts again",
         finishedAt: now,
         durationMs: now.getTime() - r.startedAt.getTime(),
       },
@@ -67,12 +92,13 @@ export async function sweepDeadCompactions(now = new Date()): Promise<number> {
   return swept;
 }
 
-export async function sweepOnce(): Promise<{ turns: number; compactions: number; actions: number }> {
+export async function sweepOnce(): Promise<{ turns: number; runs: number; compactions: number; actions: number }> {
   const now = new Date();
   const turns = await sweepExpiredTurns(now);
+  const runs = await sweepDeadRuns(now);
   const compactions = await sweepDeadCompactions(now);
   const actions = await sweepActions({ now });
-  return { turns, compactions, actions: actions.expired + actions.reconciled.length };
+  return { turns, runs, compactions, actions: actions.expired + actions.reconciled.length };
 }
 
 const globalForSweeper = globalThis as unknown as { __sweeper?: () => void };

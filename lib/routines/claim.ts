@@ -1,5 +1,5 @@
-import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, type Db, type Tx } from "@/lib/db/client";
+import { freeOrDead, holdLease, type LeaseKind } from "@/lib/jobs/lease";
 import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "@/lib/workspace/conflicts";
 import { dueSlot } from "./schedule";
@@ -9,9 +9,10 @@ import { dueSlot } from "./schedule";
  * - a due slot is claimed with one compare-and-set on Routine.nextRunAt (only the instance whose
  *   UPDATE still sees the old value moves it on);
  * - a run exists once per (routine, scheduledFor): the unique index rejects a second insert;
- * - the run in progress is a lease on Routine.activeRunId/activeRunUntil, taken with one
- *   compare-and-set in the same transaction as the insert. A run that finds it held is recorded
- *   as skipped; a holder whose lease expired (its process died) is marked interrupted.
+ * - the run in progress is the routine's run lease (Routine.runHolder/runHeartbeatAt, see
+ *   lib/jobs/lease.ts), taken with one compare-and-set in the same transaction as the insert. A run
+ *   that finds it held by a live holder is recorded as skipped (Run now: 409); a dead holder's run
+ *   (its process stopped heartbeating) is marked interrupted and the lease taken over.
  */
 
 export type RunTrigger = "scheduled" | "catch_up" | "manual";
@@ -58,13 +59,10 @@ export async function recordRun(
   try {
     return await db().$transaction(async (tx) => {
       const run = await tx.routineRun.create({ data: { routineId, scheduledFor, trigger, status: "queued" }, select: { id: true } });
-      const current = await tx.routine.findUniqueOrThrow({ where: { id: routineId }, select: { activeRunId: true } });
+      const current = await tx.routine.findUniqueOrThrow({ where: { id: routineId }, select: { runHolder: true, runHeartbeatAt: true } });
       const { count } = await tx.routine.updateMany({
-        where: {
-          id: routineId,
-          OR: [{ activeRunId: null }, { activeRunId: current.activeRunId ?? undefined, activeRunUntil: { lt: now } }],
-        },
-        data: { activeRunId: run.id, activeRunUntil: new Date(now.getTime() + config().ROUTINE_RUN_LEASE_MS) },
+        where: { id: routineId, runHolder: current.runHolder, runHeartbeatAt: current.runHeartbeatAt, ...freeOrDead("run", now) },
+        data: { runHolder: run.id, runHeartbeatAt: now },
       });
       if (count === 0) {
         if (opts.whenBusy === "refuse") throw new AppError("conflict", "A run of this routine is still in progress");
@@ -74,13 +72,8 @@ export async function recordRun(
         });
         return { runId: run.id, routineId, status: "skipped" as const };
       }
-      if (current.activeRunId) {
-        // Its lease expired without a heartbeat: that run's process is gone.
-        await tx.routineRun.updateMany({
-          where: { id: current.activeRunId, status: { in: ["queued", "running"] } },
-          data: { status: "interrupted", error: "the run stopped without finishing (its server went away)", finishedAt: now },
-        });
-      }
+      // Its holder stopped heartbeating: that run's process is gone.
+      if (current.runHolder) await markRunInterrupted(tx, current.runHolder, now);
       return { runId: run.id, routineId, status: "queued" as const };
     });
   } catch (err) {
@@ -89,15 +82,35 @@ export async function recordRun(
   }
 }
 
-/** Keeps the lease while the run works; false once another run took it over. */
-export async function renewRunLease(routineId: string, runId: string): Promise<boolean> {
-  const { count } = await db().routine.updateMany({
-    where: { id: routineId, activeRunId: runId },
-    data: { activeRunUntil: new Date(Date.now() + config().ROUTINE_RUN_LEASE_MS) },
+export const DEAD_RUN_ERROR = "the server running this run stopped (no heartbeat); Run now or the next slot starts a new run";
+
+/** A run whose holder died: interrupted, with the reason shown in the runs list. */
+export async function markRunInterrupted(client: Db | Tx, runId: string, now: Date): Promise<boolean> {
+  const { count } = await client.routineRun.updateMany({
+    where: { id: runId, status: { in: ["queued", "running"] } },
+    data: { status: "interrupted", error: DEAD_RUN_ERROR, finishedAt: now },
   });
   return count === 1;
 }
 
+const runLeases: LeaseKind = {
+  name: "routine run",
+  renew: async (holders, now) => {
+    const rows = await db().routine.updateManyAndReturn({
+      where: { runHolder: { in: holders } },
+      data: { runHeartbeatAt: now },
+      select: { runHolder: true },
+    });
+    return rows.map((r) => r.runHolder!);
+  },
+};
+
+/** Keeps the run's lease alive from this process's heartbeat while it works; returns the release. */
+export function holdRun(runId: string): () => void {
+  // A run taken over needs no signal here: the run's turns and rows are fenced on their own.
+  return holdLease(runLeases, runId, () => undefined);
+}
+
 export async function releaseRunLease(routineId: string, runId: string): Promise<void> {
-  await db().routine.updateMany({ where: { id: routineId, activeRunId: runId }, data: { activeRunId: null, activeRunUntil: null } });
+  await db().routine.updateMany({ where: { id: routineId, runHolder: runId }, data: { runHolder: null, runHeartbeatAt: null } });
 }

@@ -1,11 +1,10 @@
 import { countTokens } from "@/lib/ai/tokens";
-import { config } from "@/lib/config";
 import { countMessageTokens } from "@/lib/context";
 import { activeTurn } from "@/lib/chat/turn-lease";
 import { db } from "@/lib/db/client";
 import { publishThreadChange } from "@/lib/events/publish";
 import { appendMessage } from "@/lib/db/messages";
-import { releaseRunLease, renewRunLease } from "./claim";
+import { holdRun, releaseRunLease } from "./claim";
 import { deliverRunResult } from "./deliver";
 import { buildRunDigest } from "./digest";
 import { agentWroteNotes, readNotes } from "./notes";
@@ -51,13 +50,7 @@ export async function executeRun(runId: string): Promise<void> {
   });
   const r = run.routine;
   void publishThreadChange(r.threadId, { type: "run.changed", runId });
-  const heartbeat = setInterval(
-    () => {
-      renewRunLease(r.id, runId).catch((err) => console.error("[routine lease not renewed]", err));
-    },
-    Math.max(500, Math.floor(config().ROUTINE_RUN_LEASE_MS / 3)),
-  );
-  heartbeat.unref?.();
+  const stopHeartbeat = holdRun(runId);
   try {
     // A person may be mid-reply in the routine's thread: the run waits for that turn (one turn at
     // a time per thread) rather than failing on it, and gives up as skipped, leaving no message.
@@ -115,7 +108,7 @@ export async function executeRun(runId: string): Promise<void> {
       })
       .catch((e) => console.error("[routine run not recorded]", e));
   } finally {
-    clearInterval(heartbeat);
+    stopHeartbeat();
     await releaseRunLease(r.id, runId).catch((err) => console.error("[routine lease not released]", err));
     void publishThreadChange(r.threadId, { type: "run.changed", runId });
   }

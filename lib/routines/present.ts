@@ -1,10 +1,11 @@
+import { leaseLive } from "@/lib/jobs/lease";
 import { describeSchedule } from "./presets";
 import { nextRunTimes } from "./schedule";
 import type { RoutineRow } from "./store";
 
-/** A run holds the lease; an expired lease is a run whose server went away, and Run now may take it over. */
-export function runLeaseHeld(r: Pick<RoutineRow, "activeRunId" | "activeRunUntil">, now: Date): boolean {
-  return r.activeRunId !== null && r.activeRunUntil !== null && r.activeRunUntil.getTime() > now.getTime();
+/** A run holds the lease; a dead holder's lease is a run whose server went away, and Run now may take it over. */
+export function runLeaseHeld(r: Pick<RoutineRow, "runHolder" | "runHeartbeatAt">, now: Date): boolean {
+  return leaseLive(r.runHolder, r.runHeartbeatAt, now);
 }
 
 /** A routine as the API shows it: the schedule in words and its next three run times. */

@@ -19,8 +19,8 @@ export const routineSelect = {
   nextRunAt: true,
   threadId: true,
   workspaceId: true,
-  activeRunId: true,
-  activeRunUntil: true,
+  runHolder: true,
+  runHeartbeatAt: true,
   createdAt: true,
   updatedAt: true,
 } as const;
@@ -35,8 +35,8 @@ export type RoutineRow = {
   nextRunAt: Date | null;
   threadId: string;
   workspaceId: string;
-  activeRunId: string | null;
-  activeRunUntil: Date | null;
+  runHolder: string | null;
+  runHeartbeatAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };

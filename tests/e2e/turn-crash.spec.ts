@@ -7,7 +7,7 @@ import { freshPostgresUrl, freshSqliteUrl, startServers, type Servers } from "./
 
 const PORT = Number(process.env.E2E_PORT ?? 3471) + 20;
 const serverEnv = {
-  TURN_LEASE_MS: "2000",
+  LEASE_HEARTBEAT_MS: "500",
   REPLY_SAVE_EVERY_MS: "200",
   SWEEP_EVERY_MS: "500",
   OFFLINE_DELAY_MS: "20",

@@ -121,7 +121,7 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     expect(await env.db.summary.count({ where: { threadId: t.id } })).toBe(0);
     const receipt = await env.db.compaction.findUniqueOrThrow({ where: { id: result.compactionId } });
     expect(receipt.status).toBe("discarded");
-    expect(await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).toMatchObject({ leaseHolder: null });
+    expect(await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).toMatchObject({ compactionHolder: null });
   });
 
   it("runs one compaction for two concurrent triggers, and takes over an expired lease", async () => {
@@ -133,9 +133,12 @@ describe.each(testDatabases())("compaction on $name", (target) => {
 
     const t2 = await createThread(userId);
     await seedConversation(t2.id, ARTICLE);
-    await env.db.thread.update({ where: { id: t2.id }, data: { leaseHolder: "live", leaseUntil: new Date(Date.now() + 60_000) } });
+    await env.db.thread.update({ where: { id: t2.id }, data: { compactionHolder: "live", compactionHeartbeatAt: new Date() } });
     expect((await runCompaction(t2.id, "threshold")).status).toBe("busy");
-    await env.db.thread.update({ where: { id: t2.id }, data: { leaseHolder: "crashed", leaseUntil: new Date(Date.now() - 1000) } });
+    await env.db.thread.update({
+      where: { id: t2.id },
+      data: { compactionHolder: "crashed", compactionHeartbeatAt: new Date(Date.now() - 3_600_000) },
+    });
     expect((await runCompaction(t2.id, "threshold")).status).toBe("saved");
   });
 
@@ -144,17 +147,17 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     await seedConversation(t.id, ARTICLE);
     const result = await runCompaction(t.id, "threshold", {
       beforeSave: async () => {
-        // Our lease expired while the summarizer was slow, and another instance took it.
+        // Our heartbeat stopped while the summarizer was slow, and another instance took the lease.
         await env.db.thread.update({
           where: { id: t.id },
-          data: { leaseHolder: "other-instance", leaseUntil: new Date(Date.now() + 60_000) },
+          data: { compactionHolder: "other-instance", compactionHeartbeatAt: new Date() },
         });
       },
     });
-    expect(result).toMatchObject({ status: "discarded", reason: expect.stringMatching(/lease expired/) });
+    expect(result).toMatchObject({ status: "discarded", reason: expect.stringMatching(/another compaction to take over/) });
     expect(await env.db.summary.count({ where: { threadId: t.id } })).toBe(0);
     // The zombie's release leaves the new holder's lease alone.
-    expect((await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).leaseHolder).toBe("other-instance");
+    expect((await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).compactionHolder).toBe("other-instance");
   });
 
   it("a failing summarizer leaves the old summary in force, and the next crossing tries again", async () => {

@@ -48,7 +48,10 @@ describe.each(testDatabases())("serverless: only the cron routes tick, on $name"
       tokens: 3,
     });
     await env.db.message.update({ where: { id: reply.id }, data: { status: "streaming" } });
-    await env.db.thread.update({ where: { id: t.id }, data: { turnMessageId: reply.id, turnUntil: new Date(Date.now() - 1000) } });
+    await env.db.thread.update({
+      where: { id: t.id },
+      data: { turnHolder: reply.id, turnHeartbeatAt: new Date(Date.now() - 60 * 60_000) },
+    });
 
     const res = await tick(sweepRoute, "/api/cron/sweep");
     expect(res.status).toBe(200);
@@ -57,7 +60,7 @@ describe.each(testDatabases())("serverless: only the cron routes tick, on $name"
       status: "interrupted",
       text: "Half a rep",
     });
-    expect((await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).turnMessageId).toBeNull();
+    expect((await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).turnHolder).toBeNull();
   });
 
   it("runs a compaction whose function died again, in the cron's own invocation, and it lands", async () => {

@@ -10,22 +10,12 @@ import { createThread } from "@/lib/db/threads";
 import { sweepDeadCompactions, sweepExpiredTurns } from "@/lib/jobs/sweeper";
 import { seedConversation } from "./support/seed";
 import { TSX_WORKER } from "./support/tsx-worker";
+import { sleep, waitFor } from "./support/wait-for";
 
 vi.mock("@/lib/chat/turn-opening", async (original) => {
   const actual = await original<typeof import("@/lib/chat/turn-opening")>();
   return { ...actual, admitTurnOpening: vi.fn(actual.admitTurnOpening) };
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > until) return v;
-    await sleep(100);
-  }
-}
 
 describe.each(testDatabases())("turn runner on $name", (target) => {
   let env: Provisioned;
@@ -34,14 +24,14 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
   beforeAll(async () => {
     process.env.OFFLINE_DELAY_MS = "5";
     process.env.REPLY_SAVE_EVERY_MS = "200";
-    process.env.TURN_LEASE_MS = "1500";
+    process.env.LEASE_HEARTBEAT_MS = "500";
     resetConfigForTests();
     env = await provision(target);
     userId = (await env.db.user.create({ data: {} })).id;
   });
   afterAll(async () => {
     delete process.env.REPLY_SAVE_EVERY_MS;
-    delete process.env.TURN_LEASE_MS;
+    delete process.env.LEASE_HEARTBEAT_MS;
     process.env.OFFLINE_DELAY_MS = "1";
     resetConfigForTests();
     await env?.drop();
@@ -66,7 +56,7 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
     expect(final.status).toBe("complete");
     expect(final.text).toContain("Line 80 of 80");
     expect(final.tokens).toBeGreaterThan(0);
-    expect((await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).turnMessageId).toBeNull();
+    expect((await env.db.thread.findUniqueOrThrow({ where: { id: t.id } })).turnHolder).toBeNull();
   });
 
   it("ends the client stream with the stored ids and status", async () => {
@@ -113,7 +103,7 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
       await expect(runTurn({ userId: stranger, threadId: t.id, start })).rejects.toMatchObject({ status: 404, code: "not_found" });
     }
     const after = await env.db.thread.findUniqueOrThrow({ where: { id: t.id } });
-    expect(after).toMatchObject({ turnMessageId: null, lastSeq: before.lastSeq, title: before.title, updatedAt: before.updatedAt });
+    expect(after).toMatchObject({ turnHolder: null, lastSeq: before.lastSeq, title: before.title, updatedAt: before.updatedAt });
     expect((await rows(t.id)).map((m) => [m.role, m.status, m.deletedAt])).toEqual([
       ["user", "complete", null],
       ["assistant", "complete", null],
@@ -169,7 +159,7 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
   it("a process killed mid-reply leaves an interrupted reply with its partial text, and the thread goes on", async () => {
     const t = await createThread(userId);
     const child = spawn(process.execPath, [...TSX_WORKER, "tests/integration/support/turn-worker.ts", env.url, userId, t.id, "long 1000"], {
-      env: { ...process.env, OFFLINE_DELAY_MS: "20", REPLY_SAVE_EVERY_MS: "200", TURN_LEASE_MS: "1500" },
+      env: { ...process.env, OFFLINE_DELAY_MS: "20", REPLY_SAVE_EVERY_MS: "200", LEASE_HEARTBEAT_MS: "500" },
       stdio: ["ignore", "pipe", "inherit"],
     });
     const reply = await waitFor(
@@ -182,9 +172,9 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
     await new Promise((r) => child.once("exit", r));
     const before = await rows(t.id);
 
-    // While the lease is live nothing is swept; once it expires the sweeper closes the reply.
+    // While the last heartbeat is recent nothing is swept; three heartbeats later the sweeper closes the reply.
     expect(await sweepExpiredTurns()).toBe(0);
-    await sleep(1700);
+    await sleep(2000);
     expect(await sweepExpiredTurns()).toBe(1);
     const swept = await env.db.message.findUniqueOrThrow({ where: { id: reply!.id } });
     expect(swept).toMatchObject({ status: "interrupted", errorCode: "interrupted" });
@@ -198,14 +188,14 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
     expect((await rows(t.id)).map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 
-  it("a new turn takes over an expired turn and marks its reply interrupted", async () => {
+  it("a new turn takes over a dead holder's turn and marks its reply interrupted", async () => {
     const t = await createThread(userId);
     const [, ghost] = await seedConversation(t.id, [
       ["user", "hi"],
       ["assistant", "Line 1 of"],
     ]);
     await env.db.message.update({ where: { id: ghost.id }, data: { status: "streaming" } });
-    await env.db.thread.update({ where: { id: t.id }, data: { turnMessageId: ghost.id, turnUntil: new Date(Date.now() - 1000) } });
+    await env.db.thread.update({ where: { id: t.id }, data: { turnHolder: ghost.id, turnHeartbeatAt: new Date(Date.now() - 60_000) } });
     const { outcome } = await completeTurn(userId, t.id, textStart("again"));
     expect(outcome.status).toBe("complete");
     expect(await env.db.message.findUniqueOrThrow({ where: { id: ghost.id } })).toMatchObject({ status: "interrupted", text: "Line 1 of" });
@@ -219,11 +209,11 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
       ["user", "Keep the CLI output unchanged."],
       ["assistant", "I'll keep the formatter."],
     ]);
-    // What a process that died mid-summary leaves: a running receipt and a lease that has run out.
+    // What a process that died mid-summary leaves: a running receipt and a lease whose heartbeat stopped.
     const dead = await env.db.compaction.create({ data: { threadId: t.id, status: "running", trigger: "threshold" } });
-    await env.db.thread.update({ where: { id: t.id }, data: { leaseHolder: "dead:1", leaseUntil: new Date(Date.now() + 60_000) } });
+    await env.db.thread.update({ where: { id: t.id }, data: { compactionHolder: "dead:1", compactionHeartbeatAt: new Date() } });
     expect(await sweepDeadCompactions()).toBe(0);
-    await env.db.thread.update({ where: { id: t.id }, data: { leaseUntil: new Date(Date.now() - 1) } });
+    await env.db.thread.update({ where: { id: t.id }, data: { compactionHeartbeatAt: new Date(Date.now() - 60_000) } });
     expect(await sweepDeadCompactions()).toBe(1);
     expect(await env.db.compaction.findUniqueOrThrow({ where: { id: dead.id } })).toMatchObject({ status: "interrupted" });
 

@@ -8,6 +8,7 @@ import { messageText } from "@/lib/context";
 import { AppError } from "@/lib/errors";
 import { handler } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/parse-body";
+import { inTurnSlot } from "@/lib/limits/turn-slots";
 import { chatBodySchema } from "@/lib/http/schemas";
 
 // Long replies stream for a while; never let the platform cut them short silently.
@@ -32,7 +33,7 @@ export const POST = handler(
     } else {
       start = { kind: "regenerate", messageId: body.messageId ?? "" };
     }
-    const turn = await runTurn({ userId, threadId: body.id, start });
+    const turn = await inTurnSlot(() => runTurn({ userId, threadId: body.id, start }));
     afterResponse("compaction after a turn", () => afterTurn(body.id, turn.outcome));
     return turnResponse(turn);
   },

@@ -38,7 +38,7 @@ describe.each(testDatabases())("routine scheduling on $name", (target) => {
     expect(run).toMatchObject({ status: "succeeded", trigger: "scheduled", scheduledFor: r.slot });
     const after = await env.db.routine.findUniqueOrThrow({ where: { id: r.id } });
     expect(after.nextRunAt!.getTime()).toBeGreaterThan(Date.now());
-    expect(after.activeRunId).toBeNull();
+    expect(after.runHolder).toBeNull();
     expect((await tick()).runs.filter((x) => x.routineId === r.id)).toHaveLength(0);
   });
 
@@ -71,11 +71,11 @@ describe.each(testDatabases())("routine scheduling on $name", (target) => {
     expect(await env.db.message.count({ where: { threadId: r.threadId, runStart: true } })).toBe(0);
   });
 
-  it("a run whose lease expired (its server died) is marked interrupted when the next one starts", async () => {
+  it("a run whose holder stopped heartbeating (its server died) is marked interrupted when the next one starts", async () => {
     const r = await dueRoutine("crashed", 1);
     const dead = await recordRun(r.id, new Date(Date.now() - 3 * HOUR), "manual", { whenBusy: "refuse" });
     await env.db.routineRun.update({ where: { id: dead!.runId }, data: { status: "running" } });
-    await env.db.routine.update({ where: { id: r.id }, data: { activeRunUntil: new Date(Date.now() - 1000) } });
+    await env.db.routine.update({ where: { id: r.id }, data: { runHeartbeatAt: new Date(Date.now() - HOUR) } });
     const { runs, finished } = await tick();
     await finished;
     expect(runs.filter((x) => x.routineId === r.id).map((x) => x.status)).toEqual(["queued"]);

@@ -4,12 +4,13 @@ import { afterTurn } from "@/lib/chat/after-turn";
 import { turnResponse } from "@/lib/chat/live-stream";
 import { runTurn } from "@/lib/chat/turn";
 import { handler } from "@/lib/http/handler";
+import { inTurnSlot } from "@/lib/limits/turn-slots";
 
 /** Replaces an assistant message with a new reply; answers with the UI message stream. */
 export const POST = handler<{ id: string; messageId: string }>(
   async (_req, { id, messageId }) => {
     const userId = await currentUserId();
-    const turn = await runTurn({ userId, threadId: id, start: { kind: "retry", messageId } });
+    const turn = await inTurnSlot(() => runTurn({ userId, threadId: id, start: { kind: "retry", messageId } }));
     afterResponse("compaction after a retry", () => afterTurn(id, turn.outcome));
     return turnResponse(turn);
   },
