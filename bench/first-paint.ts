@@ -8,6 +8,7 @@ import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { serverRssMb } from "./process-rss";
 import { table } from "./support";
 import { benchMessage } from "./texts";
 
@@ -15,6 +16,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4050);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SIZES = [20, 2000];
+const OPENS_FOR_RSS = 20;
 
 function startServer(dataDir: string): ChildProcess {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
@@ -145,6 +147,13 @@ export async function benchFirstPaint(): Promise<string> {
     const results: Record<number, { paint: Paint; scroll?: { ms: number; maxNodes: number } }> = {};
     const threads = [];
     for (const size of SIZES) threads.push({ size, ...(await seedThread(context, size)) });
+    // Memory first, on a server that has done nothing else: the longest thread opened 20 times
+    // (the same count the peer gets in `bench peer`), then the server's resident memory.
+    const longest = threads.at(-1)!;
+    const rssBefore = serverRssMb(server.pid!);
+    for (let i = 0; i < OPENS_FOR_RSS; i++) await (await openThread(context, longest.id, longest.lastId)).page.close();
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssAfter = serverRssMb(server.pid!);
     // Every size warm before any is measured (compiled routes, cached JS, a warm server), then
     // the sizes take turns run by run, so neither is measured cold or in a quieter moment.
     for (const t of threads) for (let i = 0; i < 2; i++) await (await openThread(context, t.id, t.lastId)).page.close();
@@ -156,7 +165,6 @@ export async function benchFirstPaint(): Promise<string> {
         await page.close();
       }
     }
-    const longest = threads.at(-1)!;
     const scrollPage = (await openThread(context, longest.id, longest.lastId)).page;
     const scroll = await scrollToTop(scrollPage, longest.firstId);
     await scrollPage.close();
@@ -192,7 +200,10 @@ export async function benchFirstPaint(): Promise<string> {
       "scroll to first ms": "-",
       "max DOM nodes scrolling": "-",
     });
-    return table(rows);
+    return [
+      table(rows),
+      `server RSS: ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB after ${OPENS_FOR_RSS} opens of the ${longest.size}-message thread`,
+    ].join("\n");
   } finally {
     await browser.close();
     server.kill("SIGTERM");
