@@ -4,6 +4,7 @@ import { getChatModel } from "@/lib/ai/registry";
 import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
 import { isContextOverflowError } from "@/lib/ai/overflow";
 import { config } from "@/lib/config";
+import { foregroundStarted } from "@/lib/jobs/foreground";
 import type { MessagePart } from "@/lib/db/messages";
 import { recordModelCall } from "@/lib/db/model-calls";
 import { newMessageId } from "./message-id";
@@ -48,9 +49,14 @@ export async function runTurn(opts: {
   const model = getChatModel();
   const { TURN_LEASE_MS, REPLY_SAVE_EVERY_MS } = config();
   const assistantMessageId = newMessageId();
+  // Until the first token, background work of this process waits for this turn (foreground.ts).
+  const firstTokenReached = foregroundStarted();
   const { answeredMessageId, tools, input } = await admitTurnOpening(() =>
     prepareTurn({ ...opts, runId: opts.runId ?? null }, { id: assistantMessageId, leaseMs: TURN_LEASE_MS }),
-  );
+  ).catch((e: unknown) => {
+    firstTokenReached();
+    throw e;
+  });
   const controller = new AbortController();
   const abort = () => controller.abort();
   opts.signal?.addEventListener("abort", abort, { once: true });
@@ -126,7 +132,8 @@ export async function runTurn(opts: {
     .tee();
 
   const outcome = (async (): Promise<TurnOutcome> => {
-    await followReply(toStore, recorder);
+    await followReply(toStore, recorder, firstTokenReached);
+    firstTokenReached();
     const status: TurnStatus = failure ? "error" : controller.signal.aborted ? "stopped" : "complete";
     const { text } = await recorder.finish(status, failure, "Stopped before any reply.").catch((e) => {
       console.error("[assistant message not finalized]", e);
@@ -159,11 +166,12 @@ export async function stopTurn(threadId: string): Promise<boolean> {
 }
 
 /** Reads the reply as it streams and hands each state to the recorder; step ends save at once. */
-async function followReply(stream: ReadableStream<UIMessageChunk>, recorder: ReplyRecorder): Promise<void> {
+async function followReply(stream: ReadableStream<UIMessageChunk>, recorder: ReplyRecorder, onModelOutput: () => void): Promise<void> {
   let stepEnded = false;
   const tapped = stream.pipeThrough(
     new TransformStream<UIMessageChunk, UIMessageChunk>({
       transform(chunk, out) {
+        if (chunk.type !== "start") onModelOutput();
         if (chunk.type === "finish-step") stepEnded = true;
         out.enqueue(chunk);
       },

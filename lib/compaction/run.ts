@@ -22,6 +22,7 @@ import { releaseLease, renewLease, tryAcquireLease } from "./lease";
 import { saveSummaryIfCurrent } from "./save";
 import { callSummarizer } from "./summarize";
 import { summarizeSpan } from "./summarize-span";
+import { foregroundIdle } from "@/lib/jobs/foreground";
 import type { CompactionTrigger } from "./trigger";
 import { latestSightingsOf } from "./sightings";
 
@@ -104,11 +105,15 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
       required,
       chunkTokens: c.SUMMARY_CHUNK_TOKENS,
       maxTokens: summaryMaxTokens(c),
-      summarize: hooks.summarize ?? callSummarizer,
+      summarize: async (...args) => {
+        await foregroundIdle(); // the in-process summarizer computes a whole chunk in one go
+        return (hooks.summarize ?? callSummarizer)(...args);
+      },
     });
     const usage = { modelId: summary.modelId, inputTokens: summary.inputTokens, outputTokens: summary.outputTokens };
     if (!summary.ok) return await finish("failed", { reason: summary.reason, ...usage });
 
+    await foregroundIdle();
     const family = getSummaryModel().family;
     const workspaceId = (await db().thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } })).workspaceId;
     const fitted = fitSummary({
@@ -122,6 +127,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     if (!fitted.text.trim()) return await finish("failed", { reason: "SUMMARY_MAX_TOKENS is too small to hold any summary", ...usage });
 
     await hooks.beforeSave?.();
+    await foregroundIdle(); // the save is one SQLite write transaction: not while a turn opens
     const tokens = countTokens(fitted.text, family);
     const saved = await saveSummaryIfCurrent({
       threadId,
@@ -158,7 +164,9 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
 
 const SPAN_PAGE = 200;
 const SPAN_SLICE = 10;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+// Each slice gives the event loop back, and waits while a turn of this process has not had its
+// first token yet (lib/jobs/foreground.ts).
+const yieldToEventLoop = () => foregroundIdle();
 
 /**
  * The span's messages as the summarizer reads them, loaded in pages: with SQLite's synchronous
