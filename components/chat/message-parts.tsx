@@ -16,7 +16,7 @@ export function MessageParts({ message }: { message: ChatMessage }) {
               {part.text}
             </p>
           ) : (
-            <Markdown key={i} text={part.text} />
+            <Markdown key={i} text={part.text} cacheKey={`${message.id}:${i}`} />
           );
         }
         if (part.type === "reasoning" && part.text) {
