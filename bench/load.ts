@@ -1,14 +1,18 @@
 // N concurrent chats on N threads against real app servers over HTTP: on SQLite with one
 // instance, and on PostgreSQL with two instances sharing the database. Prints time to first byte,
 // to first text and to the whole reply (p50, p95) and each against one chat alone in the same run.
+import crypto from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
 import { buildOnce, freshPostgresUrl, freshSqliteUrl, startServers } from "../tests/e2e/support/app-server";
 import { table } from "./support";
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 30);
 const REPLY = process.env.BENCH_REPLY ?? "long 50";
-// Away from the e2e ports (E2E_PORT 3471 and the +10/+11/+20 servers it starts).
+// BENCH_PORT (SQLite), +1 and +2 (PostgreSQL): away from the e2e ports (E2E_PORT and its +10..+51).
 const PORT = Number(process.env.BENCH_PORT ?? 3561);
+// One chat alone, several times: the baseline every concurrent figure is divided by.
+const SINGLES = Number(process.env.BENCH_SINGLES ?? 5);
 const POSTGRES = process.env.TEST_DATABASE_URL ?? process.env.BENCH_POSTGRES_URL;
 
 type ChatTiming = { firstByte: number; firstText: number; whole: number };
@@ -49,7 +53,14 @@ const pct = (xs: number[], p: number) => {
 async function scenario(name: string, urls: string[], countMessages: () => Promise<number>) {
   // Warm-up, on every instance: first requests load the routes and open database connections.
   for (const url of urls) await oneChat(url);
-  const single = await oneChat(urls[0]);
+  const singles: ChatTiming[] = [];
+  for (let i = 0; i < SINGLES; i++) singles.push(await oneChat(urls[i % urls.length]));
+  const p50 = (key: keyof ChatTiming) =>
+    pct(
+      singles.map((t) => t[key]),
+      50,
+    );
+  const single = { firstByte: p50("firstByte"), firstText: p50("firstText"), whole: p50("whole") };
   const before = await countMessages();
   const timings = await Promise.all(Array.from({ length: CHATS }, (_, i) => oneChat(urls[i % urls.length])));
   await new Promise((r) => setTimeout(r, 500));
@@ -97,7 +108,9 @@ export async function benchLoad(): Promise<string> {
   const out: string[] = [];
   const rows: Array<Record<string, string>> = [];
 
-  const sqliteUrl = freshSqliteUrl("bench-load");
+  // Names of this run alone (a shared server may hold another run's), removed afterwards.
+  const runId = `${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
+  const sqliteUrl = freshSqliteUrl(`bench-load-${runId}`);
   const sqlite = await startServers({ ports: [PORT], databaseUrl: sqliteUrl });
   let sqliteResult;
   try {
@@ -113,12 +126,14 @@ export async function benchLoad(): Promise<string> {
     sqliteResult = await scenario("sqlite x1", sqlite.urls, count);
   } finally {
     await sqlite.stop();
+    for (const ext of ["", "-wal", "-shm"]) fs.rmSync(sqliteUrl.replace(/^file:/, "") + ext, { force: true });
   }
   rows.push(...sqliteResult.rows);
   out.push(`sqlite x1: messages sent ${sqliteResult.sent}, stored ${sqliteResult.stored}`);
 
   if (POSTGRES) {
-    const url = freshPostgresUrl(POSTGRES, "lrc_bench_load");
+    const name = `lrc_bench_load_${runId}`;
+    const url = freshPostgresUrl(POSTGRES, name);
     const servers = await startServers({ ports: [PORT + 1, PORT + 2], databaseUrl: url });
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -131,9 +146,17 @@ export async function benchLoad(): Promise<string> {
     } finally {
       await client.end();
       await servers.stop();
+      const admin = new pg.Client({ connectionString: POSTGRES });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
     }
   } else {
     out.push("PostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/test)");
   }
-  return [`${CHATS} concurrent chats, each "${REPLY}"`, table(rows), ...out].join("\n");
+  return [
+    `${CHATS} concurrent chats, each "${REPLY}"; single_ms is the median of ${SINGLES} chats alone, same servers, same run`,
+    table(rows),
+    ...out,
+  ].join("\n");
 }

@@ -1,7 +1,8 @@
 "use client";
 
-import { memo } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
+import { LRUCache } from "lru-cache";
+import { memo, type ReactElement } from "react";
+import renderMarkdown, { type Components } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 
@@ -34,13 +35,28 @@ const components: Components = {
 const remarkPlugins = [remarkGfm];
 const rehypePlugins = [rehypeHighlight];
 
-/** Memoised on the text: while a reply streams, only the growing part is parsed again. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  return (
-    <div className={PROSE}>
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-        {text}
-      </ReactMarkdown>
-    </div>
-  );
+// Parsing and highlighting is the bulk of rendering a message (a few ms each on the server, where
+// every page open rendered every message again). One tree per message version, reused by every
+// render in this process, server or browser; bounded by messages and by characters held.
+const rendered = new LRUCache<string, { text: string; tree: ReactElement }>({
+  max: 1000,
+  maxSize: 2_000_000,
+  sizeCalculation: (entry) => entry.text.length + 1,
+});
+
+function markdownTree(text: string, cacheKey: string | undefined): ReactElement {
+  const hit = cacheKey === undefined ? undefined : rendered.get(cacheKey);
+  if (hit && hit.text === text) return hit.tree;
+  const tree = renderMarkdown({ children: text, remarkPlugins, rehypePlugins, components });
+  // A reply still streaming replaces its own entry version by version instead of adding one each.
+  if (cacheKey !== undefined) rendered.set(cacheKey, { text, tree });
+  return tree;
+}
+
+/**
+ * Memoised on the text: while a reply streams, only the growing part is parsed again. With a
+ * cacheKey (the message id and part), a text already rendered in this process is not parsed again.
+ */
+export const Markdown = memo(function Markdown({ text, cacheKey }: { text: string; cacheKey?: string }) {
+  return <div className={PROSE}>{markdownTree(text, cacheKey)}</div>;
 });

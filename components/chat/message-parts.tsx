@@ -12,7 +12,7 @@ export function MessageParts({ message }: { message: ChatMessage }) {
           if (!part.text) return null;
           // The person's text renders like a reply (same safe renderer: no raw HTML); the editor
           // still gets the stored text, fences and all.
-          return <Markdown key={i} text={part.text} />;
+          return <Markdown key={i} text={part.text} cacheKey={`${message.id}:${i}`} />;
         }
         if (part.type === "reasoning" && part.text) {
           return (

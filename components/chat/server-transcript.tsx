@@ -1,5 +1,6 @@
 import type { MessagePage } from "@/lib/api";
 import { Composer } from "./composer";
+import { firstScreen } from "./first-screen";
 import { MessageItem } from "./message-item";
 import { toChatMessage } from "./types";
 import type { MessageEditActions } from "./use-message-edit";
@@ -9,11 +10,11 @@ const nothing = () => {};
 
 /**
  * The thread's newest page as the server renders it, before JavaScript runs: the same rows, read
- * only, stacked from the bottom (column-reverse starts scrolled to the end without any script), so
+ * only (as many of the newest as fill a screen), stacked from the bottom (column-reverse starts scrolled to the end without any script), so
  * the newest message is on screen with the first HTML. Hydration swaps in the live chat.
  */
 export function ServerTranscript({ title, page }: { title: string; page: MessagePage }) {
-  const newestFirst = [...page.messages].reverse();
+  const newestFirst = firstScreen(page.messages);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <header className="flex h-12 shrink-0 items-center border-b border-neutral-200 px-4">

@@ -3,6 +3,7 @@ import { readUIMessageStream, stepCountIs, streamText, type UIMessageChunk } fro
 import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
 import { isContextOverflowError } from "@/lib/ai/overflow";
 import { config } from "@/lib/config";
+import { foregroundStarted } from "@/lib/jobs/foreground";
 import type { MessagePart } from "@/lib/db/messages";
 import { recordModelCall } from "@/lib/db/model-calls";
 import { publishThreadChange } from "@/lib/events/publish";
@@ -51,11 +52,16 @@ export async function runTurn(opts: {
   const model = await modelForTurn(opts.userId, threadId);
   const { REPLY_SAVE_EVERY_MS, REPLY_SAVE_BYTES_PER_S, MAX_TOOL_CALLS_PER_STEP, MAX_TOOL_CALLS_PER_TURN } = config();
   const assistantMessageId = newMessageId();
+  // Until the first token, background work of this process waits for this turn (foreground.ts).
+  const firstTokenReached = foregroundStarted();
   const controller = new AbortController();
   const abort = () => controller.abort();
   const { answeredMessageId, tools, input, releaseLease } = await admitTurnOpening(() =>
     prepareTurn({ ...opts, runId: opts.runId ?? null, model }, { id: assistantMessageId, onLeaseLost: abort }),
-  );
+  ).catch((e: unknown) => {
+    firstTokenReached();
+    throw e;
+  });
   // A retry (or a regeneration that turns out to be one) replaced the reply it retries.
   if (opts.start.kind !== "submit" && opts.start.kind !== "continue")
     void publishThreadChange(threadId, { type: "message.replaced", messageId: opts.start.messageId, replacedBy: assistantMessageId });
@@ -136,7 +142,8 @@ export async function runTurn(opts: {
     .tee();
 
   const outcome = (async (): Promise<TurnOutcome> => {
-    await followReply(toStore, recorder);
+    await followReply(toStore, recorder, firstTokenReached);
+    firstTokenReached();
     const status: TurnStatus = failure ? "error" : controller.signal.aborted ? "stopped" : "complete";
     const { text } = await recorder.finish(status, failure, "Stopped before any reply.").catch((e) => {
       console.error("[assistant message not finalized]", e);
@@ -174,11 +181,12 @@ export async function stopTurn(threadId: string): Promise<boolean> {
 const SAVE_NOW = new Set<UIMessageChunk["type"]>(["finish-step", "tool-output-available", "tool-output-error"]);
 
 /** Reads the reply as it streams and hands each state to the recorder; step ends and tool results save at once. */
-async function followReply(stream: ReadableStream<UIMessageChunk>, recorder: ReplyRecorder): Promise<void> {
+async function followReply(stream: ReadableStream<UIMessageChunk>, recorder: ReplyRecorder, onModelOutput: () => void): Promise<void> {
   let saveNow = false;
   const tapped = stream.pipeThrough(
     new TransformStream<UIMessageChunk, UIMessageChunk>({
       transform(chunk, out) {
+        if (chunk.type !== "start") onModelOutput();
         if (SAVE_NOW.has(chunk.type)) saveNow = true;
         out.enqueue(chunk);
       },

@@ -23,19 +23,27 @@ export async function loadRunTranscript(threadId: string): Promise<MessageRow[]>
   return messagesFrom(threadId, floor?.seq ?? 0);
 }
 
-/** Pinned live messages of the run that the cut at `beforeSeq` would otherwise summarize away. */
+/**
+ * Pinned live messages of the run that the cut at `beforeSeq` would otherwise summarize away.
+ * The WHERE names only the thread and "pinned", the shape of the (threadId, pinnedAt) index: with
+ * the deleted and seq filters in it as well, SQLite's planner prefers (threadId, deletedAt, seq)
+ * and walks every message before the cut (21 ms at 100,000 messages, against 0.03 ms). The few
+ * pinned rows are filtered and ordered here. tests/integration/pinned-index.test.ts checks the plan.
+ */
 export async function pinnedBefore(threadId: string, fromSeq: number, beforeSeq: number): Promise<PinnedMessage[]> {
   const rows = await db().message.findMany({
-    where: { threadId, deletedAt: null, pinnedAt: { not: null }, seq: { gte: fromSeq, lt: beforeSeq } },
-    orderBy: { seq: "asc" },
-    select: { id: true, seq: true, role: true, tokens: true, parts: true, pinnedAt: true },
+    where: { threadId, pinnedAt: { not: null } },
+    select: { id: true, seq: true, role: true, tokens: true, parts: true, pinnedAt: true, deletedAt: true },
   });
-  return rows.map((r) => ({
-    ...r,
-    role: r.role as MessageRow["role"],
-    parts: JSON.parse(r.parts) as MessagePart[],
-    pinnedAt: r.pinnedAt!,
-  }));
+  return rows
+    .filter((r) => r.deletedAt === null && r.seq >= fromSeq && r.seq < beforeSeq)
+    .sort((a, b) => a.seq - b.seq)
+    .map(({ deletedAt: _deleted, ...r }) => ({
+      ...r,
+      role: r.role as MessageRow["role"],
+      parts: JSON.parse(r.parts) as MessagePart[],
+      pinnedAt: r.pinnedAt!,
+    }));
 }
 
 export type WindowHead = { summary: SummaryRow | null; floor: MessageRow | null };

@@ -1,4 +1,3 @@
-import { yieldToEventLoop } from "@/lib/background/yield";
 import crypto from "node:crypto";
 import {
   fitSummary,
@@ -24,6 +23,7 @@ import { holdCompaction, releaseLease, tryAcquireLease } from "./lease";
 import { saveSummaryIfCurrent } from "./save";
 import { callSummarizer } from "./summarize";
 import { summarizeSpan } from "./summarize-span";
+import { foregroundIdle } from "@/lib/jobs/foreground";
 import type { CompactionTrigger } from "./trigger";
 import { latestSightingsOf } from "./sightings";
 
@@ -104,11 +104,15 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
       required,
       chunkTokens: c.SUMMARY_CHUNK_TOKENS,
       maxTokens: summaryMaxTokens(c),
-      summarize: hooks.summarize ?? callSummarizer,
+      summarize: async (...args) => {
+        await foregroundIdle(); // the in-process summarizer computes a whole chunk in one go
+        return (hooks.summarize ?? callSummarizer)(...args);
+      },
     });
     const usage = { modelId: summary.modelId, inputTokens: summary.inputTokens, outputTokens: summary.outputTokens };
     if (!summary.ok) return await finish("failed", { reason: summary.reason, ...usage });
 
+    await foregroundIdle();
     const workspaceId = (await db().thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } })).workspaceId;
     const fitted = fitSummary({
       text: summary.text,
@@ -121,6 +125,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     if (!fitted.text.trim()) return await finish("failed", { reason: "SUMMARY_MAX_TOKENS is too small to hold any summary", ...usage });
 
     await hooks.beforeSave?.();
+    await foregroundIdle(); // the save is one SQLite write transaction: not while a turn opens
     const tokens = countTokens(fitted.text);
     const saved = await saveSummaryIfCurrent({
       threadId,
@@ -156,6 +161,10 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
 }
 
 const SPAN_PAGE = 200;
+const SPAN_SLICE = 10;
+// Each slice gives the event loop back, and waits while a turn of this process has not had its
+// first token yet (lib/jobs/foreground.ts).
+const stepAside = () => foregroundIdle();
 
 /**
  * The span's messages as the summarizer reads them, loaded in pages: with SQLite's synchronous
@@ -170,13 +179,16 @@ async function loadSpan(threadId: string, fromSeq: number, toSeq: number) {
       orderBy: { seq: "asc" },
       select: { seq: true, role: true, parts: true, tokens: true },
     });
-    for (const m of page) {
+    for (const [i, m] of page.entries()) {
       const parts = JSON.parse(m.parts) as StoredPart[];
       span.push({ role: m.role, tokens: m.tokens, text: summarizerText(parts) });
       // Names come from the full parts: the summarizer's view clips tool payloads.
       sightings.push(messageSightings({ seq: m.seq, role: m.role, parts }));
+      // Finding names costs about half a millisecond a message: a turn in the same process gets
+      // the event loop back every few milliseconds instead of once a page.
+      if (i % SPAN_SLICE === SPAN_SLICE - 1) await stepAside();
     }
-    await yieldToEventLoop();
+    await stepAside();
   }
   return { span, sightings };
 }
