@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { AccountPanel } from "@/components/account/account-panel";
 
+// caller: public — the account panel asks better-auth in the browser.
+
 export default function AccountPage() {
   return (
     <main className="mx-auto flex w-full max-w-md flex-col gap-4 p-6">

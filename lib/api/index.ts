@@ -4,6 +4,7 @@
  * Request types are inferred from the zod schemas that validate them (lib/http/schemas.ts,
  * lib/workspace/http.ts); response types are derived from the server's return types where one exists.
  */
+export type * from "./account";
 export type * from "./actions";
 export type * from "./context";
 export type * from "./errors";

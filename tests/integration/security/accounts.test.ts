@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
-import { callRoute, ORIGIN, type Jar } from "./support";
+import { Browser as BrowserOf } from "./browser";
+import { ORIGIN, type Jar } from "./support";
 import { setAuthMailer, type AuthMail } from "@/lib/auth/mail";
 import { resetConfigForTests } from "@/lib/config";
 import * as authRoute from "@/app/api/auth/[...all]/route";
@@ -12,38 +13,9 @@ vi.mock("next/headers", async () => (await import("./support")).fakeCookies(jar)
 
 const NO_PARAMS = { params: Promise.resolve({}) };
 
-/** One browser: its own cookies, applied to the shared fake jar while it makes a request. */
-class Browser {
-  cookies = new Map<string, string>();
-  private use() {
-    jar.values = this.cookies;
-  }
-  async app(route: Record<string, unknown>, call: Parameters<typeof callRoute>[1]) {
-    this.use();
-    return callRoute(route, call);
-  }
-  async auth(path: string, body?: unknown) {
-    const headers: Record<string, string> = { origin: ORIGIN, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const req = new Request(`${ORIGIN}/api/auth${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const res = await (body === undefined ? authRoute.GET : authRoute.POST)(req, NO_PARAMS);
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value === "" || attrs.some((a) => /max-age=0\b/i.test(a.trim()))) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
-  }
-  async threadIds(): Promise<string[]> {
-    const res = await this.app(threadsRoute, { method: "GET", url: "/api/threads" });
-    return ((await res.json()).threads as { id: string }[]).map((t) => t.id);
+class Browser extends BrowserOf {
+  constructor() {
+    super(jar);
   }
 }
 

@@ -31,6 +31,10 @@ export function fakeCookies(jar: Jar) {
         jar.values.set(name, value);
         jar.sets += 1;
       },
+      delete: (name: string) => {
+        jar.values.delete(name);
+        jar.sets += 1;
+      },
     }),
   };
 }

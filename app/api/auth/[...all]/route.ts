@@ -1,4 +1,4 @@
-import { getAuth } from "@/lib/auth/accounts";
+import { handleAuthRequest } from "@/lib/auth/auth-request";
 import { handler } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/parse-body";
 import { storableJsonObject } from "@/lib/http/safe-text";
@@ -14,7 +14,7 @@ const AUTH_BODY_LIMIT = 16_384;
 // oversized bodies, are a 400/413 here, on both databases alike.
 const handle = handler(async (req) => {
   if (!SAFE_METHODS.has(req.method)) await parseBody(req.clone(), storableJsonObject(), AUTH_BODY_LIMIT, { optional: true });
-  return (await getAuth()).handler(req);
+  return handleAuthRequest(req);
 });
 
 export const GET = handle;

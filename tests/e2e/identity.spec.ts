@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { createThread, send } from "./support/chat-page";
+
+// One caller on every path (issue 20), in a real browser against the production server over plain
+// http: the account's cookies are set without `__Secure-`/Secure (COOKIE_SECURE=auto), the
+// sidebar names who is signed in, a signed-in account's thread page is server rendered, and an old
+// copy of the guest cookie of an account reads nothing on any page or GET route found on disk.
+
+const SECRET = "tangerine-7731";
+const PASSWORD = "a long enough password";
+
+/** Every page and every GET route handler under app/, as URLs for this thread and routine. */
+function entryPointUrls(ids: { threadId: string; routineId: string; messageId: string }): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name === "page.tsx" || (e.name === "route.ts" && /export const GET\b/.test(fs.readFileSync(full, "utf8"))))
+        files.push(full);
+    }
+  };
+  walk("app");
+  return files.map((file) => {
+    const dir = path.dirname(path.relative("app", file)).split(path.sep).join("/");
+    const url = `/${dir === "." ? "" : dir}`
+      .replace(/^\/routines\/\[id\]/, `/routines/${ids.routineId}`)
+      .replace(/^\/api\/routines\/\[id\]/, `/api/routines/${ids.routineId}`)
+      .replace("[id]", ids.threadId)
+      .replace("[messageId]", ids.messageId)
+      .replace("[key]", "no-such-key")
+      .replace("[...path]", "notes.md")
+      .replace("[...all]", "get-session");
+    return url;
+  });
+}
+
+async function readsNothing(api: APIRequestContext, urls: string[], secrets: string[]) {
+  for (const url of urls) {
+    const res = await api.get(url);
+    expect(res.status(), url).toBeLessThan(500);
+    const body = await res.text();
+    for (const s of secrets) expect(body, `${url} shows ${s}`).not.toContain(s);
+  }
+}
+
+test("after sign-up an old guest cookie reads nothing on any page or route; the account is server rendered and named", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  const email = `identity-${Date.now()}@example.com`;
+  const threadId = await createThread(page);
+  await send(page, `the launch code is ${SECRET}`);
+  await page.request.put(`/api/threads/${threadId}/files/notes.md`, { data: { content: `notes ${SECRET}`, baseVersion: null } });
+  const routine = await page.request.post("/api/routines", {
+    data: { name: `Routine ${SECRET}`, instructions: "Say hello.", cron: "0 9 * * 1-5", timezone: "UTC" },
+  });
+  const routineId = (await routine.json()).id as string;
+  const messageId = (await (await page.request.get(`/api/threads/${threadId}/messages`)).json()).messages[0].id as string;
+  const urls = entryPointUrls({ threadId, routineId, messageId });
+  expect(urls).toEqual(expect.arrayContaining(["/", `/t/${threadId}`, "/account", `/api/threads/${threadId}/messages`]));
+  const oldGuestCookie = (await context.cookies()).find((c) => c.name === "lrc_session")!.value;
+
+  await page.goto("/account");
+  const form = page.getByTestId("save-work");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel(/Password/).fill(PASSWORD);
+  await form.getByRole("button").click();
+  await expect(page.getByTestId("account-email")).toHaveText(email);
+
+  // Plain http: the account cookie has no __Secure- prefix and no Secure flag, so a browser keeps it.
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name.endsWith("better-auth.session_token"));
+  expect(session?.name).toBe("better-auth.session_token");
+  expect(session?.secure).toBe(false);
+  expect(cookies.some((c) => c.name.startsWith("__Secure-"))).toBe(false);
+
+  // The signed-in account's thread page comes with its messages in the first HTML, and the sidebar
+  // says who is signed in.
+  expect(await (await page.request.get(`/t/${threadId}`)).text()).toContain(`the launch code is ${SECRET}`);
+  await page.goto(`/t/${threadId}`);
+  await expect(page.getByTestId("account-link")).toContainText(`Signed in as ${email}`);
+
+  // An old copy of the guest cookie (a shared computer, a copied header) reads nothing anywhere.
+  const stale = await browser.newContext({ baseURL });
+  try {
+    await stale.addCookies([{ name: "lrc_session", value: oldGuestCookie, url: baseURL! }]);
+    await readsNothing(stale.request, urls, [SECRET, email]);
+    const stalePage = await stale.newPage();
+    await stalePage.goto(`/t/${threadId}`);
+    await expect(stalePage.getByTestId("account-link")).toHaveAttribute("data-signed-in", "false");
+    await expect(stalePage.getByText(SECRET)).toHaveCount(0);
+  } finally {
+    await stale.close();
+  }
+});
