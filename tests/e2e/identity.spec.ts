@@ -98,3 +98,78 @@ test("after sign-up an old guest cookie reads nothing on any page or route; the 
     await stale.close();
   }
 });
+
+const threadIdsOf = async (api: APIRequestContext) =>
+  ((await (await api.get("/api/threads")).json()).threads as { id: string }[]).map((t) => t.id);
+
+test("signing in with guest work open: the page says what happens first, keeps it apart or moves it in; the sidebar names the account", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `mover-${Date.now()}@example.com`;
+  // The account, made in another browser.
+  const owner = await browser.newContext({ baseURL });
+  const ownerThread = await createThread(await owner.newPage());
+  const signUp = await owner.request.post("/api/auth/sign-up/email", {
+    data: { email, password: PASSWORD, name: "Mover" },
+    headers: { origin: baseURL! },
+  });
+  expect(signUp.ok()).toBe(true);
+  await owner.close();
+
+  // A guest with a chat opens the account page: both forms say what happens to that chat.
+  const guestThread = await createThread(page);
+  await send(page, "guest notes about the move");
+  await page.goto("/account");
+  await expect(page.getByTestId("save-work")).toContainText("your 1 chat live in this browser only");
+  const signIn = page.getByTestId("sign-in");
+  await expect(signIn.getByTestId("guest-work-choice")).toContainText("This browser has 1 chat as a guest");
+  // Password managers: a new password on sign-up, the saved one on sign-in.
+  await expect(page.getByTestId("save-work").getByLabel(/Password/)).toHaveAttribute("autocomplete", "new-password");
+  await expect(page.getByTestId("save-work").getByLabel("Email")).toHaveAttribute("autocomplete", "email");
+  await expect(signIn.getByLabel(/Password/)).toHaveAttribute("autocomplete", "current-password");
+  await expect(signIn.getByLabel("Email")).toHaveAttribute("autocomplete", "username");
+
+  // Keep apart: the account does not get it, and the page says it is still there.
+  await signIn.getByLabel(/Keep them apart/).check();
+  await signIn.getByLabel("Email").fill(email);
+  await signIn.getByLabel(/Password/).fill(PASSWORD);
+  await signIn.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("account-email")).toHaveText(email);
+  await expect(page.getByTestId("kept-apart")).toContainText("1 chat from before you signed in");
+  expect(await threadIdsOf(page.request)).toEqual([ownerThread]);
+
+  // The chats page, reached without a reload, is the account's: its list, its name.
+  await page.getByTestId("back-to-chats").click();
+  await expect(page.getByTestId("account-link")).toContainText(`Signed in as ${email}`);
+  await expect(page.locator(`a[href="/t/${ownerThread}"]`)).toBeVisible();
+  await expect(page.locator(`a[href="/t/${guestThread}"]`)).toHaveCount(0);
+
+  // Moved in later from the account page: the chat and its messages are the account's.
+  await page.goto("/account");
+  await page.getByTestId("move-guest-work").click();
+  await expect(page.getByTestId("kept-apart")).toHaveCount(0);
+  expect((await threadIdsOf(page.request)).sort()).toEqual([ownerThread, guestThread].sort());
+  await page.goto(`/t/${guestThread}`);
+  await expect(page.getByTestId("transcript").getByText("guest notes about the move", { exact: true })).toBeVisible();
+
+  // The default when signing in elsewhere with guest work: it moves in.
+  const other = await browser.newContext({ baseURL });
+  try {
+    const second = await other.newPage();
+    const secondThread = await createThread(second);
+    await second.goto("/account");
+    const form = second.getByTestId("sign-in");
+    await expect(form.getByLabel(/Move them into the account/)).toBeChecked();
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel(/Password/).fill(PASSWORD);
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await expect(second.getByTestId("account-email")).toHaveText(email);
+    await expect(second.getByTestId("kept-apart")).toHaveCount(0);
+    expect(await threadIdsOf(second.request)).toContain(secondThread);
+    expect((await other.cookies()).some((c) => c.name === "lrc_session")).toBe(false);
+  } finally {
+    await other.close();
+  }
+});
