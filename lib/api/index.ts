@@ -13,6 +13,7 @@ export type * from "./model";
 export type * from "./pins";
 export type * from "./resume";
 export type * from "./routines";
+export type * from "./server-actions";
 export type * from "./threads";
 export type * from "./wire";
 export type * from "./workspace";

@@ -173,3 +173,44 @@ test("signing in with guest work open: the page says what happens first, keeps i
     await other.close();
   }
 });
+
+test("the page's mutations go through server actions; one replayed from another site or with an old guest cookie changes nothing", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const threadId = await createThread(page);
+  const posted: { url: string; headers: Record<string, string>; body: string }[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.headers()["next-action"]) posted.push({ url: r.url(), headers: r.headers(), body: r.postData() ?? "" });
+  });
+  const item = page.locator(`[data-testid="thread-item"][data-thread-id="${threadId}"]`);
+  await item.getByTestId("rename-thread").click();
+  await item.getByTestId("rename-input").fill("Renamed by an action");
+  await item.getByTestId("rename-input").press("Enter");
+  await expect(page.getByTestId("thread-title")).toHaveText("Renamed by an action");
+  // The rename went through a server action, not PATCH /api/threads/:id.
+  expect(posted).toHaveLength(1);
+  const title = async () => (await (await page.request.get(`/api/threads/${threadId}`)).json()).thread.title;
+
+  const replay = (api: APIRequestContext, headers: Record<string, string>, body = posted[0].body) =>
+    api.fetch(posted[0].url, { method: "POST", headers: { ...posted[0].headers, ...headers }, data: body });
+  const other = posted[0].body.replace("Renamed by an action", "Pwned");
+  expect(other).not.toBe(posted[0].body);
+  // From another site, with the victim's cookies: refused, nothing changes.
+  await replay(page.request, { origin: "http://evil.test" }, other);
+  await replay(page.request, { origin: "http://localhost:1" }, other);
+  expect(await title()).toBe("Renamed by an action");
+  // From a browser without the owner's cookie: the thread is not found.
+  const stranger = await browser.newContext({ baseURL });
+  try {
+    const res = await replay(stranger.request, {}, other);
+    expect(await res.text()).toContain("not_found");
+  } finally {
+    await stranger.close();
+  }
+  expect(await title()).toBe("Renamed by an action");
+  // The same request from the page's own origin and cookie does change it (the replay is faithful).
+  await replay(page.request, {}, other);
+  expect(await title()).toBe("Pwned");
+});

@@ -50,6 +50,28 @@ describe("every entry point knows its caller through the one resolver", () => {
   });
 });
 
+describe("every server action passes the one gate (lib/http/action.ts)", () => {
+  const withDirective = sourceFiles("app", "components", "lib").filter((f) => /["']use server["']/.test(read(f)));
+
+  it("finds the server actions, each in a module of its own", () => {
+    expect(withDirective).toContain("app/actions/threads.ts");
+    // Inline actions ("use server" inside a function) would have no place for the gate.
+    for (const file of withDirective) expect(read(file), file).toMatch(/^["']use server["'];/);
+  });
+
+  it("the gate resolves the caller through the resolver", () => {
+    expect(reachesResolver("lib/http/action.ts")).toBe(true);
+  });
+
+  it.each(withDirective)("%s exports only actions built by serverAction()", (file) => {
+    const text = read(file);
+    const exports = text.split("\n").filter((line) => /^export\b/.test(line));
+    expect(exports.length).toBeGreaterThan(0);
+    for (const line of exports) expect(line, file).toMatch(/^export const \w+ = serverAction\(/);
+    expect(importsOf(text).some((i) => resolveImport(file, i.from) === "lib/http/action.ts")).toBe(true);
+  });
+});
+
 describe("nothing but the resolver reads a session cookie", () => {
   const files = [...sourceFiles("app", "lib", "components", "scripts"), "proxy.ts", "instrumentation.ts"];
 
