@@ -113,7 +113,7 @@ export function AccountPanel({ guestWork }: { guestWork: GuestWork | null }) {
             title="Save your work"
             hint={
               work
-                ? `You are a guest: your ${describeGuestWork(work)} live in this browser only. Create an account and they become the account's, to open anywhere.`
+                ? `You are a guest with ${describeGuestWork(work)}, kept in this browser only. Create an account and they become the account's, to open anywhere.`
                 : "You are a guest: your chats live in this browser only. Create an account to keep every chat and file and open them anywhere."
             }
             submitLabel="Save your work"

@@ -122,7 +122,7 @@ test("signing in with guest work open: the page says what happens first, keeps i
   const guestThread = await createThread(page);
   await send(page, "guest notes about the move");
   await page.goto("/account");
-  await expect(page.getByTestId("save-work")).toContainText("your 1 chat live in this browser only");
+  await expect(page.getByTestId("save-work")).toContainText("You are a guest with 1 chat, kept in this browser only");
   const signIn = page.getByTestId("sign-in");
   await expect(signIn.getByTestId("guest-work-choice")).toContainText("This browser has 1 chat as a guest");
   // Password managers: a new password on sign-up, the saved one on sign-in.
