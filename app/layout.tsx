@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { ViewerProvider } from "@/components/account/viewer";
+import { currentCaller } from "@/lib/auth/session";
+import { viewerOf } from "@/lib/auth/viewer";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -18,12 +21,16 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Reading the request headers renders every page per request, so each gets the fresh CSP nonce
   // that proxy.ts put there (a prerendered page would carry scripts without it and be blocked).
   const nonce = (await headers()).get("x-nonce") ?? undefined;
+  // Who the pages are for (the sidebar says who is signed in), through the one caller resolver.
+  const viewer = viewerOf(await currentCaller());
   return (
     <html lang="en">
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
       </head>
-      <body className="h-dvh bg-white text-neutral-900 antialiased">{children}</body>
+      <body className="h-dvh bg-white text-neutral-900 antialiased">
+        <ViewerProvider viewer={viewer}>{children}</ViewerProvider>
+      </body>
     </html>
   );
 }

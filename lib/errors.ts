@@ -55,16 +55,23 @@ export class AppError extends Error {
 
 export const notFound = (what = "Thread") => new AppError("not_found", `${what} not found`);
 
-export function errorResponse(err: unknown): Response {
-  if (err instanceof AppError) {
-    // A 429 tells the client when to come back, in seconds, both as a header and in the body.
-    const retry = err.details?.retryAfterSeconds;
-    const headers = typeof retry === "number" ? { "retry-after": String(retry) } : undefined;
-    return Response.json({ error: { code: err.code, message: err.message, ...err.details } }, { status: err.status, headers });
-  }
+/** What an error answers, for a route (errorResponse) and a server action alike: the status and `{error: {code, message, …}}`. */
+export function errorBody(err: unknown): {
+  status: number;
+  body: { error: { code: ErrorCode; message: string } & Record<string, unknown> };
+} {
+  if (err instanceof AppError) return { status: err.status, body: { error: { code: err.code, message: err.message, ...err.details } } };
   console.error("[internal error]", err);
-  return Response.json(
-    { error: { code: "internal", message: "Something went wrong on the server. Nothing you sent was lost; please try again." } },
-    { status: 500 },
-  );
+  return {
+    status: 500,
+    body: { error: { code: "internal", message: "Something went wrong on the server. Nothing you sent was lost; please try again." } },
+  };
+}
+
+export function errorResponse(err: unknown): Response {
+  const { status, body } = errorBody(err);
+  // A 429 tells the client when to come back, in seconds, both as a header and in the body.
+  const retry = body.error.retryAfterSeconds;
+  const headers = typeof retry === "number" ? { "retry-after": String(retry) } : undefined;
+  return Response.json(body, { status, headers });
 }

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { RoutinesLayout } from "@/components/routines/routines-layout";
 
+// caller: public — a shell without data: the routines load in the browser through the API, which resolves the caller.
+
 export default function RoutinesPage() {
   return (
     <RoutinesLayout>

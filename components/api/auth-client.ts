@@ -1,7 +1,9 @@
+import type { MoveGuestWorkResponse } from "@/lib/api";
 import { ApiError } from "./api-error";
 
-// The few better-auth endpoints the account page uses (same origin, JSON). better-auth answers
-// errors as {message, code}; they become the same ApiError as every other route's.
+// The few better-auth endpoints the account page uses (same origin, JSON), and the move of a
+// guest's work. better-auth answers errors as {message, code}, ours as {error: {code, message}};
+// both become the same ApiError as every other route's.
 
 export type SessionInfo = { id: string; token: string; createdAt: string; userAgent?: string | null; ipAddress?: string | null };
 export type Me = { user: { id: string; email: string; emailVerified: boolean }; session: SessionInfo } | null;
@@ -9,7 +11,7 @@ export type Me = { user: { id: string; email: string; emailVerified: boolean }; 
 async function call<T>(path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api/auth${path}`, {
+    res = await fetch(path.startsWith("/api/") ? path : `/api/auth${path}`, {
       method: body === undefined ? "GET" : "POST",
       headers: body === undefined ? undefined : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -33,4 +35,6 @@ export const authApi = {
   signOut: () => call("/sign-out", {}),
   sessions: () => call<SessionInfo[]>("/list-sessions"),
   revoke: (token: string) => call("/revoke-session", { token }),
+  /** Ours, not better-auth's: this browser's guest work moves into the signed-in account. */
+  moveGuestWork: () => call<MoveGuestWorkResponse>("/api/account/guest-work/move", {}),
 };

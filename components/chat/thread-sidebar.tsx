@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { AccountLink } from "@/components/account/account-link";
 import { RoutinesNav } from "@/components/routines/routines-nav";
 import { GlobalSearch } from "@/components/search/global-search";
 import { ModelBadge } from "./model-badge";
@@ -46,9 +47,7 @@ export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRen
       </nav>
 
       <RoutinesNav />
-      <a href="/account" data-testid="account-link" className="border-t border-neutral-200 px-3 py-2 text-xs text-blue-700 hover:underline">
-        Account · save your work
-      </a>
+      <AccountLink />
       <ModelBadge />
 
       <ConfirmDialog

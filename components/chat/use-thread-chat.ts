@@ -4,6 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { api } from "@/components/api/api-client";
+import { actions } from "@/components/api/action-client";
 import { readableError, toApiError } from "@/components/api/api-error";
 import { queryKeys } from "@/components/api/query-keys";
 import { useThreadEvents } from "@/components/live/use-thread-events";
@@ -118,7 +119,7 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
       setNotice(null);
       let editedId: string;
       try {
-        const edited = await api.editMessage(threadId, messageId, text);
+        const edited = await actions.editMessage(threadId, messageId, text);
         editedId = edited.id;
         // The edit is the message this turn answers: if its reply fails, no composer draft comes back.
         lastSentText.current = text;

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiThread } from "@/lib/api";
-import { api } from "@/components/api/api-client";
+import { actions } from "@/components/api/action-client";
 import { readableError } from "@/components/api/api-error";
 import { queryKeys } from "@/components/api/query-keys";
 import { threadsQuery } from "@/components/api/queries";
@@ -17,15 +17,15 @@ export function useThreads() {
     queryClient.setQueryData<ApiThread[]>(queryKeys.threads(), (prev) => change(prev ?? []));
 
   const create = useMutation({
-    mutationFn: api.createThread,
+    mutationFn: () => actions.createThread(),
     onSuccess: (thread) => update((prev) => [thread, ...prev.filter((t) => t.id !== thread.id)]),
   });
   const rename = useMutation({
-    mutationFn: ({ id, title }: { id: string; title: string }) => api.renameThread(id, title),
+    mutationFn: ({ id, title }: { id: string; title: string }) => actions.renameThread(id, title),
     onSuccess: (thread) => update((prev) => newestFirst(prev.map((t) => (t.id === thread.id ? thread : t)))),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api.deleteThread(id),
+    mutationFn: (id: string) => actions.deleteThread(id),
     onSuccess: (_none, id) => {
       update((prev) => prev.filter((t) => t.id !== id));
       queryClient.removeQueries({ queryKey: queryKeys.thread(id) });

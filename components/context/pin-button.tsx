@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
-import { api } from "@/components/api/api-client";
+import { actions } from "@/components/api/action-client";
 import { readableError } from "@/components/api/api-error";
 import { pinsQuery } from "@/components/api/queries";
 import { queryKeys } from "@/components/api/query-keys";
@@ -16,7 +16,7 @@ export function PinButton({ messageId, className = "" }: { messageId: string; cl
   const queryClient = useQueryClient();
   const pins = useQuery(pinsQuery(threadId)).data;
   const toggle = useMutation({
-    mutationFn: (pin: boolean) => api.setPinned(threadId, messageId, pin),
+    mutationFn: (pin: boolean) => actions.setPinned(threadId, messageId, pin),
     onSuccess: (state) => {
       queryClient.setQueryData(queryKeys.pins(threadId), state);
       // What the next request sends changed: the inspector and gauge re-read it.

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { api } from "@/components/api/api-client";
+import { actions } from "@/components/api/action-client";
 import { queryKeys } from "@/components/api/query-keys";
 
 /**
@@ -15,7 +16,7 @@ export function useContinueInNewChat(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (text: string) => {
-      const thread = await api.createThread({ workspaceOf: threadId });
+      const thread = await actions.createThread({ workspaceOf: threadId });
       await api.startChatTurn(thread.id, text);
       return thread.id;
     },

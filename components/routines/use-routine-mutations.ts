@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/components/api/api-client";
+import { actions } from "@/components/api/action-client";
 import { queryKeys } from "@/components/api/query-keys";
 import type { ApiRoutine, CreateRoutineRequest } from "@/lib/api";
 
@@ -9,7 +10,7 @@ import type { ApiRoutine, CreateRoutineRequest } from "@/lib/api";
 export function useSaveRoutine(routine?: ApiRoutine) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateRoutineRequest) => (routine ? api.updateRoutine(routine.id, input) : api.createRoutine(input)),
+    mutationFn: (input: CreateRoutineRequest) => (routine ? actions.updateRoutine(routine.id, input) : actions.createRoutine(input)),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.routineInfo(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: queryKeys.routines() });
@@ -23,7 +24,7 @@ export function useRoutineActions(id: string) {
   const refreshList = () => queryClient.invalidateQueries({ queryKey: queryKeys.routines() });
 
   const setEnabled = useMutation({
-    mutationFn: (enabled: boolean) => api.updateRoutine(id, { enabled }),
+    mutationFn: (enabled: boolean) => actions.updateRoutine(id, { enabled }),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.routineInfo(id), saved);
       return refreshList();

@@ -4,6 +4,7 @@
  * Request types are inferred from the zod schemas that validate them (lib/http/schemas.ts,
  * lib/workspace/http.ts); response types are derived from the server's return types where one exists.
  */
+export type * from "./account";
 export type * from "./actions";
 export type * from "./context";
 export type * from "./errors";
@@ -14,6 +15,7 @@ export type * from "./pins";
 export type * from "./resume";
 export type * from "./routines";
 export type * from "./search";
+export type * from "./server-actions";
 export type * from "./threads";
 export type * from "./wire";
 export type * from "./workspace";

@@ -1,11 +1,12 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { createAuthMiddleware } from "better-auth/api";
 import { config } from "@/lib/config";
 import { db, isPostgresUrl, type Db } from "@/lib/db/client";
 import { ownOrigin } from "@/lib/http/same-origin";
-import { guestIdFromCookieHeader, SESSION_COOKIE } from "./guest-cookie";
+import { SESSION_COOKIE } from "./guest-cookie";
 import { sendAuthMail } from "./mail";
 import { mailLink } from "./mail-link";
 import { authSecret } from "./secret";
@@ -15,12 +16,20 @@ import { authSecret } from "./secret";
  * ours (lib/auth/session.ts: a signed cookie, zero setup). "Save your work" is better-auth's
  * sign-up, with one twist: the new account takes the id of the guest who signs up, so everything
  * the guest owns (threads, workspaces, anything keyed by userId) is the account's at once, and
- * nothing is moved. Sign-up and sign-out drop the guest cookie: from then on only a sign-in opens
- * that id.
+ * nothing is moved. Sign-up drops the guest cookie (from then on only a sign-in opens that id);
+ * sign-out drops it unless it is still a guest's (work the person chose to keep apart).
+ *
+ * Who the guest is comes from the caller resolver: lib/auth/auth-request.ts resolves the request
+ * and runs better-auth inside `withAuthRequestGuest`, so nothing here reads the guest cookie.
  */
 
-function createAuth(client: Db, secret: string) {
-  const { APP_URL, TRUST_PROXY, COOKIE_SECURE } = config();
+const requestGuest = new AsyncLocalStorage<string | null>();
+
+/** Runs a better-auth request knowing the still-guest id of its browser (or null). */
+export const withAuthRequestGuest = <T>(guestId: string | null, fn: () => Promise<T>) => requestGuest.run(guestId, fn);
+
+function createAuth(client: Db, secret: string, secureCookies: boolean) {
+  const { APP_URL, TRUST_PROXY } = config();
   return betterAuth({
     appName: "Longrun Chat",
     secret,
@@ -33,7 +42,10 @@ function createAuth(client: Db, secret: string) {
     verification: { modelName: "authVerification" },
     trustedOrigins: (request) => (request ? [ownOrigin(request, { appUrl: APP_URL, trustProxy: TRUST_PROXY })] : []),
     advanced: {
-      useSecureCookies: COOKIE_SECURE === "always" ? true : COOKIE_SECURE === "never" ? false : undefined,
+      // Decided per request like our own cookie (lib/auth/session.ts cookieSecure): without it
+      // better-auth makes every production cookie `__Secure-` and Secure, which a browser refuses
+      // from a plain-http origin other than localhost.
+      useSecureCookies: secureCookies,
       trustedProxyHeaders: TRUST_PROXY,
     },
     telemetry: { enabled: false },
@@ -67,8 +79,8 @@ function createAuth(client: Db, secret: string) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user, ctx) => {
-            const guestId = await guestIdFromCookieHeader(ctx?.headers?.get("cookie") ?? null);
+          before: async (user) => {
+            const guestId = requestGuest.getStore();
             if (!guestId || (await client.authUser.findUnique({ where: { id: guestId }, select: { id: true } }))) return;
             return { data: { ...user, id: guestId } };
           },
@@ -77,31 +89,44 @@ function createAuth(client: Db, secret: string) {
     },
     hooks: {
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-up/email" || ctx.path === "/sign-out") ctx.setCookie(SESSION_COOKIE, "", { path: "/", maxAge: 0 });
+        const dropGuest = ctx.path === "/sign-up/email" || (ctx.path === "/sign-out" && !requestGuest.getStore());
+        if (dropGuest) ctx.setCookie(SESSION_COOKIE, "", { path: "/", maxAge: 0 });
       }),
     },
   });
 }
 
 type Auth = ReturnType<typeof createAuth>;
-const cache = new WeakMap<Db, Auth>();
+const cache = new WeakMap<Db, Map<boolean, Auth>>();
 
-/** The better-auth instance for the current database (tests switch databases per file). */
-export async function getAuth(): Promise<Auth> {
+/**
+ * The better-auth instance for the current database (tests switch databases per file), with
+ * `Secure`/`__Secure-` cookies or without: better-auth fixes that per instance, so there is one of
+ * each and the request picks.
+ */
+export async function getAuth(opts: { secureCookies: boolean }): Promise<Auth> {
   const client = db();
-  let auth = cache.get(client);
+  let byMode = cache.get(client);
+  if (!byMode) cache.set(client, (byMode = new Map()));
+  let auth = byMode.get(opts.secureCookies);
   if (!auth) {
-    auth = createAuth(client, await authSecret());
-    cache.set(client, auth);
+    auth = createAuth(client, await authSecret(), opts.secureCookies);
+    byMode.set(opts.secureCookies, auth);
   }
   return auth;
 }
 
-/** The signed-in account's user id for these request headers, or null. */
-export async function accountUserId(headers: Headers): Promise<string | null> {
-  if (!headers.get("cookie")?.includes("better-auth")) return null;
-  const session = await (await getAuth()).api.getSession({ headers });
-  return session?.user.id ?? null;
+export type AccountSession = { userId: string; email: string; name: string };
+
+/** The signed-in account for these request headers, or null. Only the caller resolver asks. */
+export async function accountSession(headers: Headers): Promise<AccountSession | null> {
+  const cookie = headers.get("cookie");
+  if (!cookie?.includes("better-auth.session_token")) return null;
+  // The session cookie is read under the name it was set with: over HTTPS (or COOKIE_SECURE=always)
+  // `__Secure-better-auth.session_token`, else without the prefix.
+  const auth = await getAuth({ secureCookies: cookie.includes("__Secure-better-auth.session_token") });
+  const session = await auth.api.getSession({ headers });
+  return session ? { userId: session.user.id, email: session.user.email, name: session.user.name } : null;
 }
 
 /** Whether this id belongs to an account (then a guest cookie alone no longer opens it). */

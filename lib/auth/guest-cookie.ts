@@ -1,7 +1,11 @@
 import crypto from "node:crypto";
-import { authSecret } from "./secret";
 
-/** The guest's cookie: "<userId>.<HMAC(userId)>", signed with AUTH_SECRET (lib/auth/secret.ts). */
+/*
+ * The guest's cookie: "<userId>.<HMAC(userId)>", signed with AUTH_SECRET (lib/auth/secret.ts).
+ * Only the caller resolver (lib/auth/session.ts) may decode it: a module that decodes it itself
+ * would skip the resolver's other half, "an id that has become an account is no guest any more"
+ * (eslint's no-restricted-imports enforces this).
+ */
 export const SESSION_COOKIE = "lrc_session";
 
 function sign(userId: string, key: string): string {
@@ -23,14 +27,17 @@ export function decodeSession(value: string | undefined, key: string): string | 
   return userId;
 }
 
-/** The guest id in a raw Cookie header, when its signature holds. */
-export async function guestIdFromCookieHeader(header: string | null): Promise<string | null> {
-  if (!header) return null;
-  for (const part of header.split(";")) {
+/** The raw value of one cookie in a Cookie header (not verified). */
+export function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
-      return decodeSession(decodeURIComponent(part.slice(eq + 1).trim()), await authSecret());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
     }
   }
-  return null;
+  return undefined;
 }

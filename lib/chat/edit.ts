@@ -1,7 +1,9 @@
 import { countTokens } from "@/lib/ai/tokens";
 import { countMessageTokens } from "@/lib/context";
+import { config } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
 import { appendMessageTx, type MessageRow } from "@/lib/db/messages";
+import { getOwnedThread } from "@/lib/db/threads";
 import { AppError } from "@/lib/errors";
 import { publishThreadChange } from "@/lib/events/publish";
 import { cutTranscriptAt } from "./transcript-cut";
@@ -25,6 +27,17 @@ export async function editUserMessage(threadId: string, messageId: string, text:
   });
   void publishThreadChange(threadId, { type: "message.replaced", messageId, replacedBy: edited.id });
   return edited;
+}
+
+/**
+ * An edit asked for by the thread's owner, as the API's PATCH and the page's server action do it:
+ * another user's thread is a 404, a text over MAX_MESSAGE_CHARS a 413.
+ */
+export async function editOwnMessage(userId: string, threadId: string, messageId: string, text: string): Promise<MessageRow> {
+  await getOwnedThread(userId, threadId);
+  const cap = config().MAX_MESSAGE_CHARS;
+  if (text.length > cap) throw new AppError("too_large", `Message is longer than ${cap} characters`);
+  return editUserMessage(threadId, messageId, text);
 }
 
 /** The reply to an edited message answers the latest user message, which must end the transcript. */

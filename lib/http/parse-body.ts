@@ -16,7 +16,7 @@ export async function parseBody<S extends z.ZodType>(
   if (declared > maxBytes) throw new AppError("too_large", `Request body is larger than ${maxBytes} bytes`);
   const raw = await readCapped(req, maxBytes);
   // Decided by the bytes read, not by Content-Length: a chunked body has no length header.
-  if (opts.optional && raw.trim() === "") return validate(schema, {});
+  if (opts.optional && raw.trim() === "") return validateBody(schema, {});
   if (jsonDepth(raw) > MAX_JSON_DEPTH) {
     throw new AppError("bad_json", `Request body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep`);
   }
@@ -26,10 +26,11 @@ export async function parseBody<S extends z.ZodType>(
   } catch {
     throw new AppError("bad_json", "Request body is not valid JSON");
   }
-  return validate(schema, json);
+  return validateBody(schema, json);
 }
 
-function validate<S extends z.ZodType>(schema: S, json: unknown): z.infer<S> {
+/** Validates an already parsed value: 400 `invalid_body` naming the first failing field. */
+export function validateBody<S extends z.ZodType>(schema: S, json: unknown): z.infer<S> {
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -20,6 +20,26 @@ export function assertSameOrigin(headers: Headers, ownOrigin: string): void {
   if (site !== null && site !== "same-origin" && site !== "none") throw crossSite();
 }
 
+/**
+ * The same check when the app's origin is not known for sure (a server action sees headers, not
+ * the URL, and without APP_URL or TRUST_PROXY the scheme is a guess): a present Origin must name
+ * this request's Host, which is what Next itself checks before it runs an action.
+ */
+export function assertSameOriginHost(headers: Headers): void {
+  const origin = headers.get("origin");
+  if (origin !== null) {
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw crossSite();
+    }
+    if (host !== headers.get("host")) throw crossSite();
+    return;
+  }
+  assertSameOrigin(headers, "");
+}
+
 const crossSite = () => new AppError("forbidden", "Cross-site request refused: this API only accepts changes from the app's own pages.");
 
 /**

@@ -1,7 +1,7 @@
 import { RoutinePage } from "@/components/routines/routine-page";
 import { RoutinesLayout } from "@/components/routines/routines-layout";
 
-// Fetched in the browser, like threads: the API creates the session cookie on a first visit.
+// caller: public — a shell without data: the routine is fetched in the browser through the API, which resolves the caller.
 export default async function RoutineRoute({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return (

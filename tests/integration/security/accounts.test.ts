@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
-import { AuthBrowser } from "./auth-browser";
+import { Browser as BrowserOf } from "./browser";
 import { ORIGIN, type Jar } from "./support";
 import { setAuthMailer, type AuthMail } from "@/lib/auth/mail";
 import { resetConfigForTests } from "@/lib/config";
@@ -13,7 +13,7 @@ vi.mock("next/headers", async () => (await import("./support")).fakeCookies(jar)
 
 const NO_PARAMS = { params: Promise.resolve({}) };
 
-class Browser extends AuthBrowser {
+class Browser extends BrowserOf {
   constructor() {
     super(jar);
   }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
-import { AuthBrowser } from "./auth-browser";
+import { Browser } from "./browser";
 import { type Jar } from "./support";
 import { setAuthMailer, type AuthMail } from "@/lib/auth/mail";
 import { resetConfigForTests } from "@/lib/config";
+import { PEER_HEADER } from "@/lib/http/client-address";
 import * as threadsRoute from "@/app/api/threads/route";
 
 const jar = vi.hoisted(() => ({ values: new Map<string, string>(), sets: 0 }) as Jar);
@@ -17,7 +18,9 @@ const LIMITS = {
   GUESTS_PER_ADDRESS_PER_HOUR: "3",
 };
 const password = "correct horse battery";
-const browser = (address: string, headers?: Record<string, string>) => new AuthBrowser(jar, { address, headers });
+/** A browser at `address`, as the server in front of Next would pass it (scripts/serve.mjs). */
+const browser = (address: string, headers?: Record<string, string>) =>
+  new Browser(jar, { [PEER_HEADER]: `${LIMITS.LONGRUN_PEER_TOKEN} ${address} 127.0.0.1 3000`, ...headers });
 
 describe.each(testDatabases())("sign-in limits on $name", (target) => {
   let env: Provisioned;
@@ -25,7 +28,7 @@ describe.each(testDatabases())("sign-in limits on $name", (target) => {
   let signUps = 0;
 
   /** A new account, signed up from its own address; its browser now knows it. */
-  async function account(): Promise<{ email: string; owner: AuthBrowser }> {
+  async function account(): Promise<{ email: string; owner: Browser }> {
     const email = `owner-${++signUps}-${target.name}@example.com`;
     const owner = browser(`198.51.100.${signUps}`);
     expect((await owner.auth("/sign-up/email", { email, password, name: "Owner" })).status).toBe(200);
@@ -88,7 +91,7 @@ describe.each(testDatabases())("sign-in limits on $name", (target) => {
     expect(stranger.status).toBe(429);
     expect((await stranger.json()).error.message).toMatch(/failed sign-ins for this account/);
     // The owner's browser, from yet another address, gets in with its password...
-    const ownerElsewhere = new AuthBrowser(jar, { address: "192.0.2.200" });
+    const ownerElsewhere = browser("192.0.2.200");
     ownerElsewhere.cookies = new Map([...owner.cookies].filter(([name]) => name === "lrc_known"));
     expect((await ownerElsewhere.auth("/sign-in/email", { email, password })).status).toBe(200);
     // ...but not with a wrong one.

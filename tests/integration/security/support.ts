@@ -6,7 +6,8 @@ import { vi } from "vitest";
  * real session code (lib/auth/session.ts) runs: guest creation, reads as nobody, rate limits.
  */
 
-export type Jar = { values: Map<string, string>; sets: number };
+/** The cookies of the one browser making requests; `headers`: more request headers a server action sees. */
+export type Jar = { values: Map<string, string>; sets: number; headers?: Record<string, string> };
 
 export const ORIGIN = "http://127.0.0.1:3000";
 
@@ -24,11 +25,16 @@ export type Call = {
 
 export function fakeCookies(jar: Jar) {
   return {
-    headers: async () => new Headers({ cookie: [...jar.values].map(([k, v]) => `${k}=${v}`).join("; ") }),
+    headers: async () =>
+      new Headers({ host: "127.0.0.1:3000", ...jar.headers, cookie: [...jar.values].map(([k, v]) => `${k}=${v}`).join("; ") }),
     cookies: async () => ({
       get: (name: string) => (jar.values.has(name) ? { name, value: jar.values.get(name)! } : undefined),
       set: (name: string, value: string) => {
         jar.values.set(name, value);
+        jar.sets += 1;
+      },
+      delete: (name: string) => {
+        jar.values.delete(name);
         jar.sets += 1;
       },
     }),

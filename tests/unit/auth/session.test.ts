@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeSession, encodeSession } from "@/lib/auth/session";
+import { cookieValue, decodeSession, encodeSession } from "@/lib/auth/guest-cookie";
 
 const KEY = "a-test-secret-that-is-long-enough";
 
@@ -16,5 +16,12 @@ describe("session cookie", () => {
     expect(decodeSession("nodot", KEY)).toBeNull();
     expect(decodeSession("", KEY)).toBeNull();
     expect(decodeSession(undefined, KEY)).toBeNull();
+  });
+
+  it("finds one cookie's value in a Cookie header, and nothing in a malformed one", () => {
+    expect(cookieValue("a=1; lrc_session=u.sig%3D; b=2", "lrc_session")).toBe("u.sig=");
+    expect(cookieValue("xlrc_session=1; lrc_sessionx=2", "lrc_session")).toBeUndefined();
+    expect(cookieValue("lrc_session=%E0%A4%A", "lrc_session")).toBeUndefined();
+    expect(cookieValue(null, "lrc_session")).toBeUndefined();
   });
 });

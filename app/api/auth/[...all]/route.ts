@@ -1,4 +1,4 @@
-import { getAuth } from "@/lib/auth/accounts";
+import { handleAuthRequest } from "@/lib/auth/auth-request";
 import { isKnownDevice, knownDeviceCookie, normalizeEmail } from "@/lib/auth/known-device";
 import { authSecret } from "@/lib/auth/secret";
 import { cookieSecure } from "@/lib/auth/session";
@@ -20,7 +20,7 @@ const AUTH_BODY_LIMIT = 16_384;
 // (lib/limits/sign-in.ts) are ours too, and so is the rule that a password change signs out every
 // other session.
 const handle = handler(async (req) => {
-  if (SAFE_METHODS.has(req.method)) return (await getAuth()).handler(req);
+  if (SAFE_METHODS.has(req.method)) return handleAuthRequest(req);
   const body = await parseBody(req.clone(), storableJsonObject(), AUTH_BODY_LIMIT, { optional: true });
   const path = new URL(req.url).pathname;
   const endpoint = limitedEndpoint(path);
@@ -32,7 +32,7 @@ const handle = handler(async (req) => {
     await admitAuthAttempt({ endpoint, address, email, knownDevice: email !== null && isKnownDevice(cookies, email, secret) });
   }
   const forwarded = path.endsWith("/change-password") ? withBody(req, { ...body, revokeOtherSessions: true }) : req;
-  const res = await (await getAuth()).handler(forwarded);
+  const res = await handleAuthRequest(forwarded);
   if (endpoint === "sign-in" && email && res.status === 401) await recordFailedSignIn(email);
   if ((endpoint === "sign-in" || endpoint === "sign-up") && email && res.ok) {
     const marked = new Response(res.body, res);

@@ -3,6 +3,8 @@ import { handler } from "@/lib/http/handler";
 import { assertCronAuthorized } from "@/lib/routines/cron-auth";
 import { tick } from "@/lib/routines/scheduler";
 
+// caller: public — the platform's cron, authorized by CRON_SECRET (assertCronAuthorized); it acts for no user.
+
 // Serverless hosting (vercel.json cron): claims due runs like the in-process scheduler does; the
 // claims are compare-and-sets in the database, so this and any running schedulers never double-start.
 export const maxDuration = 300;

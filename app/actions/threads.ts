@@ -1,0 +1,27 @@
+"use server";
+
+import { z } from "zod";
+import { createThread, deleteThread, renameThread } from "@/lib/db/threads";
+import { serverAction } from "@/lib/http/action";
+import { createThreadSchema, idSchema, renameThreadSchema } from "@/lib/http/schemas";
+
+// The chat list's and the thread header's own mutations (POST /api/threads, PATCH and DELETE
+// /api/threads/:id are the same through the JSON API). "Continue in a new chat" creates its thread
+// here, with `workspaceOf`.
+
+export const createThreadAction = serverAction({ input: createThreadSchema, maxBytes: 4096 }, async (body, userId) => {
+  const thread = await createThread(userId, body.title, { workspaceOf: body.workspaceOf });
+  return { id: thread.id, thread };
+});
+
+export const renameThreadAction = serverAction(
+  { input: renameThreadSchema.extend({ threadId: idSchema }), maxBytes: 4096 },
+  async ({ threadId, title }, userId) => ({ thread: await renameThread(userId, threadId, title) }),
+);
+
+export const deleteThreadAction = serverAction(
+  { input: z.object({ threadId: idSchema }).strict(), maxBytes: 4096 },
+  async ({ threadId }, userId) => {
+    await deleteThread(userId, threadId);
+  },
+);
