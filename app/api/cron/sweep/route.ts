@@ -8,6 +8,7 @@ import { assertCronAuthorized } from "@/lib/routines/cron-auth";
 // (instrumentation.ts), for hosts where no process lives between requests. It closes replies,
 // compaction receipts and actions left open by a dead function, then runs the compactions whose
 // function died again, in this invocation's own time budget.
+// caller: public — the platform's cron, authorized by CRON_SECRET (assertCronAuthorized); it acts for no user.
 export const maxDuration = 300;
 export const dynamic = "force-dynamic";
 
