@@ -24,7 +24,7 @@ export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRen
   const [pendingDelete, setPendingDelete] = useState<ThreadSummary | null>(null);
 
   return (
-    <aside className="flex w-64 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 lg:w-72">
+    <aside className="flex min-h-0 w-full flex-1 flex-col border-r border-neutral-200 bg-neutral-50">
       <div className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
         <span className="text-sm font-semibold tracking-tight text-neutral-900">Longrun Chat</span>
         <Button variant="primary" size="sm" onClick={onNew} disabled={creating} data-testid="new-thread">

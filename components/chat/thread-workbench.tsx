@@ -3,6 +3,7 @@
 import { useCallback, useRef } from "react";
 import { InspectorPanel } from "@/components/context/inspector-panel";
 import { useContextInfo } from "@/components/context/use-context-info";
+import { SidePanel } from "@/components/layout/side-panel";
 import { WorkspacePanel } from "@/components/workspace/workspace-panel";
 import type { MessagePage } from "@/lib/api";
 import { ChatSession } from "./chat-session";
@@ -23,12 +24,18 @@ export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenc
   const { info } = useContextInfo(threadId);
   const panels = useSidePanels();
   const inspectorToggle = useRef<HTMLButtonElement>(null);
+  const workspaceToggle = useRef<HTMLButtonElement>(null);
 
-  const { closeInspector } = panels;
+  // Closing a panel from inside it gives focus back to the switch that opened it.
+  const { closeInspector, closeWorkspace } = panels;
   const closeInspectorAndRefocus = useCallback(() => {
     closeInspector();
     inspectorToggle.current?.focus();
   }, [closeInspector]);
+  const closeWorkspaceAndRefocus = useCallback(() => {
+    closeWorkspace();
+    workspaceToggle.current?.focus();
+  }, [closeWorkspace]);
 
   return (
     <div className="flex min-h-0 flex-1">
@@ -42,14 +49,28 @@ export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenc
           onToggleWorkspace={panels.toggleWorkspace}
           onToggleInspector={panels.toggleInspector}
           inspectorToggleRef={inspectorToggle}
+          workspaceToggleRef={workspaceToggle}
         />
         <ChatSession threadId={threadId} initialPage={initialPage} context={info} />
       </div>
-      {/* Collapsed, not unmounted: an open file and its unsaved edits survive hiding the panel. */}
-      <div id="workspace-region" className={panels.workspaceVisible ? "flex min-h-0" : "hidden"}>
-        <WorkspacePanel threadId={threadId} />
-      </div>
-      {panels.inspectorOpen && info && <InspectorPanel threadId={threadId} info={info} onClose={closeInspectorAndRefocus} />}
+      <SidePanel
+        open={panels.workspaceVisible}
+        onClose={closeWorkspaceAndRefocus}
+        label="Workspace"
+        id="workspace-region"
+        keepMounted
+        width="w-[min(30rem,40vw)]"
+      >
+        <WorkspacePanel threadId={threadId} onClose={closeWorkspaceAndRefocus} />
+      </SidePanel>
+      <SidePanel
+        open={panels.inspectorOpen && info !== null}
+        onClose={closeInspectorAndRefocus}
+        label="Model input"
+        width="w-[min(28rem,40vw)]"
+      >
+        {info && <InspectorPanel threadId={threadId} info={info} onClose={closeInspectorAndRefocus} />}
+      </SidePanel>
     </div>
   );
 }

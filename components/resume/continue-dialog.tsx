@@ -51,8 +51,11 @@ export function ContinueInNewChat({ threadId }: { threadId: string }) {
         onClick={() => void open()}
         disabled={state.kind === "loading"}
         title="Start a fresh conversation on the same workspace and action records, with the original goal"
+        aria-label="Continue in a new chat"
       >
-        Continue in a new chat
+        {/* The header is a size container: in a narrow one the short label leaves room for the title. */}
+        <span className="@xl:hidden">Continue</span>
+        <span className="hidden @xl:inline">Continue in a new chat</span>
       </Button>
       <ModalDialog
         open={state.kind === "editing"}
