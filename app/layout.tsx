@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { THEME_SCRIPT } from "@/components/theme/theme-script";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -19,8 +20,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // that proxy.ts put there (a prerendered page would carry scripts without it and be blocked).
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    <html lang="en">
+    // The theme script sets <html>'s class and color-scheme before the first paint.
+    <html lang="en" suppressHydrationWarning>
       <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
       </head>
       <body className="h-dvh bg-white text-neutral-900 antialiased">{children}</body>

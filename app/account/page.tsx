@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { AccountPanel } from "@/components/account/account-panel";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
 
 export default function AccountPage() {
   return (
@@ -11,6 +12,7 @@ export default function AccountPage() {
         </Link>
       </div>
       <AccountPanel />
+      <ThemeToggle />
     </main>
   );
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { QueryProvider } from "@/components/api/query-provider";
 import { AppFrame, NarrowTopBar } from "@/components/layout/app-frame";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { RoutinesNav } from "./routines-nav";
 
 /** Routine pages: a slim sidebar (back to chats, the routines) beside the page. */
@@ -16,6 +17,7 @@ export function RoutinesLayout({ activeId, children }: { activeId?: string; chil
               ← Longrun Chat
             </Link>
             <RoutinesNav activeId={activeId} />
+            <ThemeToggle className="mt-auto border-t border-neutral-200 px-3 py-2" />
           </aside>
         }
       >

@@ -39,7 +39,7 @@ export function ModalDialog({ open, title, titleId, onCancel, closeOnBackdrop = 
       onClick={(e) => {
         if (closeOnBackdrop && e.target === ref.current) onCancel();
       }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-neutral-200 p-0 shadow-xl backdrop:bg-black/30"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-black/30"
     >
       <div className="p-5">
         <h2 id={titleId} className="text-base font-semibold text-neutral-900">
