@@ -7,6 +7,7 @@ import { QueryProvider } from "@/components/api/query-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { AppFrame, NarrowTopBar } from "@/components/layout/app-frame";
+import { useShortcut } from "@/components/shortcuts/use-shortcut";
 import { readableError } from "@/components/api/api-error";
 import { EmptyState } from "./empty-state";
 import { ThreadSidebar } from "./thread-sidebar";
@@ -46,6 +47,8 @@ function Shell({ threadId }: { threadId: string | null }) {
       setCreating(false);
     }
   };
+
+  useShortcut("new-chat", () => void (creating || createThread()));
 
   const renameThread = (id: string, title: string) => {
     setActionError(null);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { useShortcut } from "@/components/shortcuts/use-shortcut";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
@@ -18,6 +19,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, busy, streaming
   const hydrated = useHydrated();
   const disabled = !hydrated || busy;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  useShortcut("focus-composer", () => textareaRef.current?.focus());
 
   // Disabling the field drops its focus; give it back when the turn ends, unless the person has
   // moved on to something else meanwhile.

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { RoutinesNav } from "@/components/routines/routines-nav";
+import { ShortcutsButton } from "@/components/layout/app-frame";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { ModelBadge } from "./model-badge";
 import { ThreadListItem } from "./thread-list-item";
@@ -48,7 +49,10 @@ export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRen
       <a href="/account" data-testid="account-link" className="border-t border-neutral-200 px-3 py-2 text-xs text-blue-700 hover:underline">
         Account · save your work
       </a>
-      <ThemeToggle className="border-t border-neutral-200 px-3 py-2" />
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-neutral-200 px-3 py-2">
+        <ThemeToggle />
+        <ShortcutsButton />
+      </div>
       <ModelBadge />
 
       <ConfirmDialog

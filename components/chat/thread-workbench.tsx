@@ -4,6 +4,7 @@ import { useCallback, useRef } from "react";
 import { InspectorPanel } from "@/components/context/inspector-panel";
 import { useContextInfo } from "@/components/context/use-context-info";
 import { SidePanel } from "@/components/layout/side-panel";
+import { useShortcut } from "@/components/shortcuts/use-shortcut";
 import { WorkspacePanel } from "@/components/workspace/workspace-panel";
 import type { MessagePage } from "@/lib/api";
 import { ChatSession } from "./chat-session";
@@ -36,6 +37,15 @@ export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenc
     closeWorkspace();
     workspaceToggle.current?.focus();
   }, [closeWorkspace]);
+
+  // A shortcut that hides the panel holding the focus gives the focus to the panel's switch.
+  const toggleBy = (toggle: () => void, region: string, from: { current: HTMLButtonElement | null }) => () => {
+    const focusWasInside = document.getElementById(region)?.contains(document.activeElement) ?? false;
+    toggle();
+    if (focusWasInside) from.current?.focus();
+  };
+  useShortcut("toggle-workspace", toggleBy(panels.toggleWorkspace, "workspace-region", workspaceToggle));
+  useShortcut("toggle-inspector", toggleBy(panels.toggleInspector, "context-inspector", inspectorToggle));
 
   return (
     <div className="flex min-h-0 flex-1">

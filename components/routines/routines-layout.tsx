@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { QueryProvider } from "@/components/api/query-provider";
-import { AppFrame, NarrowTopBar } from "@/components/layout/app-frame";
+import { AppFrame, NarrowTopBar, ShortcutsButton } from "@/components/layout/app-frame";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { RoutinesNav } from "./routines-nav";
 
@@ -17,7 +17,10 @@ export function RoutinesLayout({ activeId, children }: { activeId?: string; chil
               ← Longrun Chat
             </Link>
             <RoutinesNav activeId={activeId} />
-            <ThemeToggle className="mt-auto border-t border-neutral-200 px-3 py-2" />
+            <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-neutral-200 px-3 py-2">
+              <ThemeToggle />
+              <ShortcutsButton />
+            </div>
           </aside>
         }
       >

@@ -20,11 +20,21 @@ type ModalDialogProps = {
 export function ModalDialog({ open, title, titleId, onCancel, closeOnBackdrop = false, testId, children }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
+  // Focus goes back to what opened the dialog, also when the caller closes it (the browser only
+  // restores focus on its own close paths, and not to an opener that was disabled meanwhile).
+  const opener = useRef<Element | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      const target = opener.current;
+      if (target instanceof HTMLElement && target.isConnected) target.focus();
+    }
   }, [open]);
 
   return (
