@@ -16,8 +16,10 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
   const [editing, setEditing] = useState(false);
   const link = useRef<HTMLAnchorElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
-  const openedFrom = useRef<HTMLElement | null>(null);
-  const startEditing = (from: HTMLElement | null) => {
+  // Which control started the rename: the field replaces both, so the element itself is gone by
+  // the time the rename ends and the one rendered anew is focused.
+  const openedFrom = useRef<"link" | "rename" | null>(null);
+  const startEditing = (from: "link" | "rename") => {
     openedFrom.current = from;
     setEditing(true);
   };
@@ -26,7 +28,7 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
   useEffect(() => {
     if (editing || !openedFrom.current) return;
     const lost = document.activeElement === null || document.activeElement === document.body;
-    if (lost) openedFrom.current.focus();
+    if (lost) (openedFrom.current === "link" ? link.current : renameButton.current)?.focus();
     openedFrom.current = null;
   }, [editing]);
 
@@ -56,9 +58,9 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
             aria-current={active ? "page" : undefined}
             title={thread.title}
             data-testid="thread-link"
-            onDoubleClick={() => startEditing(link.current)}
+            onDoubleClick={() => startEditing("link")}
             onKeyDown={(e) => {
-              if (e.key === "F2") startEditing(link.current);
+              if (e.key === "F2") startEditing("link");
             }}
             className="min-w-0 flex-1 truncate rounded-md px-2.5 py-1.5 text-sm text-neutral-800 focus-visible:outline-2 focus-visible:outline-blue-600"
           >
@@ -66,12 +68,7 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
           </Link>
           {/* Visible on hover, and on keyboard focus so they are reachable without a mouse. */}
           <div className={`flex shrink-0 gap-0.5 pr-1 ${active ? "" : "opacity-0 group-hover:opacity-100 group-focus-within:opacity-100"}`}>
-            <IconButton
-              ref={renameButton}
-              label={`Rename “${thread.title}”`}
-              testId="rename-thread"
-              onClick={() => startEditing(renameButton.current)}
-            >
+            <IconButton ref={renameButton} label={`Rename “${thread.title}”`} testId="rename-thread" onClick={() => startEditing("rename")}>
               <path d="M4 13.5V16h2.5l7.4-7.4-2.5-2.5L4 13.5zM15.7 6.8a.7.7 0 000-1l-1.5-1.5a.7.7 0 00-1 0l-1.2 1.2 2.5 2.5 1.2-1.2z" />
             </IconButton>
             <IconButton label={`Delete “${thread.title}”`} testId="delete-thread" onClick={() => onRequestDelete(thread)}>
