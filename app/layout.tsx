@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { ViewerProvider } from "@/components/account/viewer";
 import { currentCaller } from "@/lib/auth/session";
 import { viewerOf } from "@/lib/auth/viewer";
+import { THEME_SCRIPT } from "@/components/theme/theme-script";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -24,8 +25,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Who the pages are for (the sidebar says who is signed in), through the one caller resolver.
   const viewer = viewerOf(await currentCaller());
   return (
-    <html lang="en">
+    // The theme script sets <html>'s class and color-scheme before the first paint.
+    <html lang="en" suppressHydrationWarning>
       <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
       </head>
       <body className="h-dvh bg-white text-neutral-900 antialiased">

@@ -18,7 +18,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SIZES = [20, 2000];
 const OPENS_FOR_RSS = 20;
 
-function startServer(dataDir: string): ChildProcess {
+export function startServer(dataDir: string): ChildProcess {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
@@ -33,7 +33,7 @@ function startServer(dataDir: string): ChildProcess {
   return child;
 }
 
-async function waitForServer(child: ChildProcess): Promise<void> {
+export async function waitForServer(child: ChildProcess): Promise<void> {
   for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ok = await fetch(`${BASE}/api/model`).then(
@@ -47,7 +47,7 @@ async function waitForServer(child: ChildProcess): Promise<void> {
 }
 
 /** A thread of `size` alternating messages, written straight into the server's SQLite file. */
-async function seedThread(context: BrowserContext, size: number): Promise<{ id: string; firstId: string; lastId: string }> {
+export async function seedThread(context: BrowserContext, size: number): Promise<{ id: string; firstId: string; lastId: string }> {
   const res = await context.request.post(`${BASE}/api/threads`, { data: { title: `${size} messages` } });
   const { id } = (await res.json()) as { id: string };
   const { db } = await import("@/lib/db/client");

@@ -4,6 +4,7 @@ import { benchContextBuild } from "./context-build";
 import { benchLoad } from "./load";
 import { benchOverload } from "./overload";
 import { benchFirstPaint } from "./first-paint";
+import { benchLighthouse } from "./lighthouse";
 import { benchResume } from "./resume";
 import { benchSummaryProbes } from "./summary-probes";
 import { benchSearch } from "./search";
@@ -52,5 +53,10 @@ if (which === "overload") {
 if (!which || which === "paint") {
   console.log("\n== First paint of a thread page (production build, Chromium): 20 against 2,000 messages");
   console.log(await benchFirstPaint());
+}
+if (which === "lighthouse") {
+  // Not in the default run: it builds the app and runs Lighthouse four times.
+  console.log("\n== Lighthouse on the production build (Chromium): home and a thread page, mobile and desktop");
+  console.log(await benchLighthouse());
 }
 process.exit(0);

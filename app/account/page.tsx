@@ -2,6 +2,7 @@ import Link from "next/link";
 import { AccountPanel } from "@/components/account/account-panel";
 import { guestWorkOf } from "@/lib/auth/guest-work";
 import { currentCaller } from "@/lib/auth/session";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
 
 // The guest work of this browser is read on the server: a guest's own (what signing up keeps and
 // signing in may move), or, signed in, what was kept apart from the account.
@@ -17,6 +18,7 @@ export default async function AccountPage() {
         </Link>
       </div>
       <AccountPanel guestWork={guestWork} />
+      <ThemeToggle />
     </main>
   );
 }

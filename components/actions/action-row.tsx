@@ -61,7 +61,7 @@ export function ActionRow({ action, onDecide }: Props) {
         <ol className="mt-1 space-y-0.5 font-mono text-[11px] text-neutral-600">
           {action.journal.map((e) => (
             <li key={e.seq} data-testid="action-journal-entry">
-              {e.seq}. {e.type} <span className="text-neutral-400">by {e.actor}</span>
+              {e.seq}. {e.type} <span className="text-neutral-500">by {e.actor}</span>
             </li>
           ))}
         </ol>

@@ -56,7 +56,7 @@ export function ActionsPanel({ threadId }: { threadId: string }) {
             {outbox.map((m) => (
               <li key={m.messageId} data-testid="outbox-row" className="truncate" title={m.messageId}>
                 <span className="text-neutral-800">{m.to}</span> — {m.subject}{" "}
-                <span className="font-mono text-neutral-400">({m.transport})</span>
+                <span className="font-mono text-neutral-500">({m.transport})</span>
               </li>
             ))}
           </ul>

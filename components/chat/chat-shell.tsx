@@ -6,6 +6,8 @@ import { useState } from "react";
 import { QueryProvider } from "@/components/api/query-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { AppFrame, NarrowTopBar } from "@/components/layout/app-frame";
+import { useShortcut } from "@/components/shortcuts/use-shortcut";
 import { readableError } from "@/components/api/api-error";
 import { EmptyState } from "./empty-state";
 import { ThreadSidebar } from "./thread-sidebar";
@@ -46,6 +48,8 @@ function Shell({ threadId }: { threadId: string | null }) {
     }
   };
 
+  useShortcut("new-chat", () => void (creating || createThread()));
+
   const renameThread = (id: string, title: string) => {
     setActionError(null);
     threads.rename(id, title).catch((e: unknown) => setActionError(`Could not rename the chat: ${readableError(e)}`));
@@ -62,17 +66,22 @@ function Shell({ threadId }: { threadId: string | null }) {
   const activeTitle = threads.threads?.find((t) => t.id === threadId)?.title;
 
   return (
-    <div className="flex h-dvh overflow-hidden">
-      <ThreadSidebar
-        threads={threads.threads}
-        activeId={threadId}
-        error={threads.error}
-        creating={creating}
-        onNew={() => void createThread()}
-        onRename={renameThread}
-        onDelete={deleteThread}
-      />
+    <AppFrame
+      sidebarLabel="Chats"
+      sidebar={
+        <ThreadSidebar
+          threads={threads.threads}
+          activeId={threadId}
+          error={threads.error}
+          creating={creating}
+          onNew={() => void createThread()}
+          onRename={renameThread}
+          onDelete={deleteThread}
+        />
+      }
+    >
       <main className="flex min-w-0 flex-1 flex-col">
+        {!threadId && <NarrowTopBar title="Longrun Chat" />}
         {actionError && (
           <Alert
             className="m-3 mb-0"
@@ -92,6 +101,6 @@ function Shell({ threadId }: { threadId: string | null }) {
           <EmptyState creating={creating} onNew={() => void createThread()} />
         )}
       </main>
-    </div>
+    </AppFrame>
   );
 }

@@ -111,7 +111,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
         ) : (
           <MessageParts message={message} />
         )}
-        {status === "streaming" && empty && <span className="text-sm text-neutral-400">Thinking…</span>}
+        {status === "streaming" && empty && <span className="text-sm text-neutral-500">Thinking…</span>}
         {status === "stopped" && empty && <p className="text-sm text-neutral-500 italic">Stopped before any text arrived.</p>}
         {(status === "error" || status === "interrupted") && (
           <MessageError

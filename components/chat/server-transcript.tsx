@@ -1,3 +1,4 @@
+import { DrawerButton } from "@/components/layout/app-frame";
 import type { MessagePage } from "@/lib/api";
 import { Composer } from "./composer";
 import { firstScreen } from "./first-screen";
@@ -17,7 +18,8 @@ export function ServerTranscript({ title, page }: { title: string; page: Message
   const newestFirst = firstScreen(page.messages);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <header className="flex h-12 shrink-0 items-center border-b border-neutral-200 px-4">
+      <header className="flex h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-3 sm:px-4">
+        <DrawerButton />
         <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">
           {title}
         </h1>

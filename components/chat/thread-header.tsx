@@ -3,6 +3,7 @@
 import type { ButtonHTMLAttributes, Ref } from "react";
 import { ActionsEntry } from "@/components/actions/actions-entry";
 import { ContextGauge } from "@/components/context/context-gauge";
+import { DrawerButton } from "@/components/layout/app-frame";
 import type { ContextInfo } from "@/lib/api";
 import { ResumeControls, WorkMovedBar } from "@/components/resume/resume-controls";
 import { ModelPicker } from "./model-picker";
@@ -16,6 +17,7 @@ type ThreadHeaderProps = {
   onToggleWorkspace: () => void;
   onToggleInspector: () => void;
   inspectorToggleRef: Ref<HTMLButtonElement>;
+  workspaceToggleRef: Ref<HTMLButtonElement>;
 };
 
 /** A header switch for a side panel; pressed while its panel is showing. */
@@ -32,15 +34,17 @@ function PanelToggle({ ref, ...props }: ButtonHTMLAttributes<HTMLButtonElement> 
 
 /** The open thread's title, how full the model's context is, and the side panel switches. */
 export function ThreadHeader(props: ThreadHeaderProps) {
-  const { threadId, title, context, workspaceVisible, inspectorOpen, onToggleWorkspace, onToggleInspector, inspectorToggleRef } = props;
+  const { threadId, title, context, workspaceVisible, inspectorOpen, onToggleWorkspace, onToggleInspector } = props;
   return (
     <>
-      <header className="@container flex h-12 shrink-0 items-center gap-2 border-b border-neutral-200 px-4">
-        <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">
+      {/* Wraps the switches onto a second row rather than squeezing the title below 8rem. */}
+      <header className="@container flex min-h-12 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-neutral-200 px-3 py-1.5 sm:px-4">
+        <DrawerButton />
+        <h1 className="min-w-32 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">
           {title}
         </h1>
         {context && (
-          <div className="hidden shrink-0 @sm:block">
+          <div className="hidden shrink-0 @2xl:block">
             <ContextGauge info={context} />
           </div>
         )}
@@ -49,19 +53,20 @@ export function ThreadHeader(props: ThreadHeaderProps) {
         <div className="flex shrink-0 items-center gap-1">
           <ActionsEntry threadId={threadId} />
           <PanelToggle
-            ref={inspectorToggleRef}
+            ref={props.inspectorToggleRef}
             data-testid="inspector-toggle"
             aria-pressed={inspectorOpen}
-            aria-controls="context-inspector"
+            aria-controls={inspectorOpen ? "context-inspector" : undefined}
             title="What the model receives: the summary, the recent messages and the exact last input"
             onClick={onToggleInspector}
           >
             Inspect
           </PanelToggle>
           <PanelToggle
+            ref={props.workspaceToggleRef}
             data-testid="workspace-toggle"
             aria-pressed={workspaceVisible}
-            aria-controls="workspace-region"
+            aria-controls={workspaceVisible ? "workspace-region" : undefined}
             title={workspaceVisible ? "Hide the workspace files" : "Show the workspace files"}
             onClick={onToggleWorkspace}
           >

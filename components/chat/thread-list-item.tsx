@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState, type Ref } from "react";
 import { ThreadTitleEditor } from "./thread-title-editor";
 import type { ApiThread as ThreadSummary } from "@/lib/api";
 
@@ -14,6 +14,23 @@ type ThreadListItemProps = {
 
 export function ThreadListItem({ thread, active, onRename, onRequestDelete }: ThreadListItemProps) {
   const [editing, setEditing] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  // Which control started the rename: the field replaces both, so the element itself is gone by
+  // the time the rename ends and the one rendered anew is focused.
+  const openedFrom = useRef<"link" | "rename" | null>(null);
+  const startEditing = (from: "link" | "rename") => {
+    openedFrom.current = from;
+    setEditing(true);
+  };
+  // Enter or Escape removes the field with the focus in it: give the focus back to whatever
+  // started the rename. A click elsewhere (blur) keeps the focus where it went.
+  useEffect(() => {
+    if (editing || !openedFrom.current) return;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost) (openedFrom.current === "link" ? link.current : renameButton.current)?.focus();
+    openedFrom.current = null;
+  }, [editing]);
 
   return (
     <li
@@ -36,13 +53,14 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
       ) : (
         <>
           <Link
+            ref={link}
             href={`/t/${thread.id}`}
             aria-current={active ? "page" : undefined}
             title={thread.title}
             data-testid="thread-link"
-            onDoubleClick={() => setEditing(true)}
+            onDoubleClick={() => startEditing("link")}
             onKeyDown={(e) => {
-              if (e.key === "F2") setEditing(true);
+              if (e.key === "F2") startEditing("link");
             }}
             className="min-w-0 flex-1 truncate rounded-md px-2.5 py-1.5 text-sm text-neutral-800 focus-visible:outline-2 focus-visible:outline-blue-600"
           >
@@ -50,7 +68,7 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
           </Link>
           {/* Visible on hover, and on keyboard focus so they are reachable without a mouse. */}
           <div className={`flex shrink-0 gap-0.5 pr-1 ${active ? "" : "opacity-0 group-hover:opacity-100 group-focus-within:opacity-100"}`}>
-            <IconButton label={`Rename “${thread.title}”`} testId="rename-thread" onClick={() => setEditing(true)}>
+            <IconButton ref={renameButton} label={`Rename “${thread.title}”`} testId="rename-thread" onClick={() => startEditing("rename")}>
               <path d="M4 13.5V16h2.5l7.4-7.4-2.5-2.5L4 13.5zM15.7 6.8a.7.7 0 000-1l-1.5-1.5a.7.7 0 00-1 0l-1.2 1.2 2.5 2.5 1.2-1.2z" />
             </IconButton>
             <IconButton label={`Delete “${thread.title}”`} testId="delete-thread" onClick={() => onRequestDelete(thread)}>
@@ -64,11 +82,13 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
 }
 
 function IconButton({
+  ref,
   label,
   testId,
   onClick,
   children,
 }: {
+  ref?: Ref<HTMLButtonElement>;
   label: string;
   testId: string;
   onClick: () => void;
@@ -76,6 +96,7 @@ function IconButton({
 }) {
   return (
     <button
+      ref={ref}
       type="button"
       aria-label={label}
       title={label}

@@ -8,6 +8,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { AccountLink } from "@/components/account/account-link";
 import { RoutinesNav } from "@/components/routines/routines-nav";
 import { GlobalSearch } from "@/components/search/global-search";
+import { ShortcutsButton } from "@/components/layout/app-frame";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { ModelBadge } from "./model-badge";
 import { ThreadListItem } from "./thread-list-item";
 import type { ApiThread as ThreadSummary } from "@/lib/api";
@@ -26,7 +28,7 @@ export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRen
   const [pendingDelete, setPendingDelete] = useState<ThreadSummary | null>(null);
 
   return (
-    <aside className="flex w-64 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 lg:w-72">
+    <aside className="flex min-h-0 w-full flex-1 flex-col border-r border-neutral-200 bg-neutral-50">
       <div className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
         <span className="text-sm font-semibold tracking-tight text-neutral-900">Longrun Chat</span>
         <Button variant="primary" size="sm" onClick={onNew} disabled={creating} data-testid="new-thread">
@@ -48,6 +50,10 @@ export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRen
 
       <RoutinesNav />
       <AccountLink />
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-neutral-200 px-3 py-2">
+        <ThemeToggle />
+        <ShortcutsButton />
+      </div>
       <ModelBadge />
 
       <ConfirmDialog

@@ -3,6 +3,8 @@
 import { useCallback, useRef } from "react";
 import { InspectorPanel } from "@/components/context/inspector-panel";
 import { useContextInfo } from "@/components/context/use-context-info";
+import { SidePanel } from "@/components/layout/side-panel";
+import { useShortcut } from "@/components/shortcuts/use-shortcut";
 import { WorkspacePanel } from "@/components/workspace/workspace-panel";
 import type { MessagePage } from "@/lib/api";
 import { ChatSession } from "./chat-session";
@@ -23,12 +25,27 @@ export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenc
   const { info } = useContextInfo(threadId);
   const panels = useSidePanels();
   const inspectorToggle = useRef<HTMLButtonElement>(null);
+  const workspaceToggle = useRef<HTMLButtonElement>(null);
 
-  const { closeInspector } = panels;
+  // Closing a panel from inside it gives focus back to the switch that opened it.
+  const { closeInspector, closeWorkspace } = panels;
   const closeInspectorAndRefocus = useCallback(() => {
     closeInspector();
     inspectorToggle.current?.focus();
   }, [closeInspector]);
+  const closeWorkspaceAndRefocus = useCallback(() => {
+    closeWorkspace();
+    workspaceToggle.current?.focus();
+  }, [closeWorkspace]);
+
+  // A shortcut that hides the panel holding the focus gives the focus to the panel's switch.
+  const toggleBy = (toggle: () => void, region: string, from: { current: HTMLButtonElement | null }) => () => {
+    const focusWasInside = document.getElementById(region)?.contains(document.activeElement) ?? false;
+    toggle();
+    if (focusWasInside) from.current?.focus();
+  };
+  useShortcut("toggle-workspace", toggleBy(panels.toggleWorkspace, "workspace-region", workspaceToggle));
+  useShortcut("toggle-inspector", toggleBy(panels.toggleInspector, "context-inspector", inspectorToggle));
 
   return (
     <div className="flex min-h-0 flex-1">
@@ -42,14 +59,28 @@ export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenc
           onToggleWorkspace={panels.toggleWorkspace}
           onToggleInspector={panels.toggleInspector}
           inspectorToggleRef={inspectorToggle}
+          workspaceToggleRef={workspaceToggle}
         />
         <ChatSession threadId={threadId} initialPage={initialPage} context={info} />
       </div>
-      {/* Collapsed, not unmounted: an open file and its unsaved edits survive hiding the panel. */}
-      <div id="workspace-region" className={panels.workspaceVisible ? "flex min-h-0" : "hidden"}>
-        <WorkspacePanel threadId={threadId} />
-      </div>
-      {panels.inspectorOpen && info && <InspectorPanel threadId={threadId} info={info} onClose={closeInspectorAndRefocus} />}
+      <SidePanel
+        open={panels.workspaceVisible}
+        onClose={closeWorkspaceAndRefocus}
+        label="Workspace"
+        id="workspace-region"
+        keepMounted
+        width="w-[min(30rem,40vw)]"
+      >
+        <WorkspacePanel threadId={threadId} onClose={closeWorkspaceAndRefocus} />
+      </SidePanel>
+      <SidePanel
+        open={panels.inspectorOpen && info !== null}
+        onClose={closeInspectorAndRefocus}
+        label="Model input"
+        width="w-[min(28rem,40vw)]"
+      >
+        {info && <InspectorPanel threadId={threadId} info={info} onClose={closeInspectorAndRefocus} />}
+      </SidePanel>
     </div>
   );
 }

@@ -29,7 +29,7 @@ export function ToolCard({ part }: { part: ChatMessagePart }) {
       className="my-2 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2 text-xs"
     >
       <div className="flex min-w-0 items-center gap-2">
-        <span aria-hidden className="text-neutral-400">
+        <span aria-hidden className="text-neutral-500">
           ⚙
         </span>
         <span className="font-mono font-medium text-neutral-800">{name}</span>

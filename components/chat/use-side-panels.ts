@@ -1,40 +1,50 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-
-// Below this the chat would be squeezed by the workspace: start with it collapsed.
-const WIDE_ENOUGH_FOR_WORKSPACE = "(min-width: 1024px)";
+import { PANELS_INLINE } from "@/components/layout/breakpoints";
+import { useMediaQuery } from "@/components/ui/use-media-query";
 
 /**
- * Which panel is beside the chat. Only one fits at narrow widths, so the inspector takes the
- * workspace's place while it is open, and the workspace comes back when it closes.
+ * Which panel is beside (or over) the chat. Only one is shown at a time, so the inspector takes
+ * the workspace's place while it is open, and the workspace comes back when it closes. Until the
+ * person toggles it, the workspace is open where it fits beside the chat and closed where it
+ * would cover it.
  */
 export function useSidePanels() {
-  // Mounted only in the browser (the thread loads client-side), so reading the media query is safe.
-  const [workspaceOpen, setWorkspaceOpen] = useState(() => window.matchMedia(WIDE_ENOUGH_FOR_WORKSPACE).matches);
+  const wide = useMediaQuery(PANELS_INLINE);
+  const [workspaceChoice, setWorkspaceChoice] = useState<boolean | null>(null);
   const [inspectorOpen, setInspectorOpen] = useState(false);
+  const workspaceOpen = workspaceChoice ?? wide;
 
   const toggleInspector = useCallback(() => setInspectorOpen((open) => !open), []);
   const closeInspector = useCallback(() => setInspectorOpen(false), []);
+  const closeWorkspace = useCallback(() => setWorkspaceChoice(false), []);
   const toggleWorkspace = useCallback(() => {
     if (inspectorOpen) {
       setInspectorOpen(false);
-      setWorkspaceOpen(true);
+      setWorkspaceChoice(true);
     } else {
-      setWorkspaceOpen((open) => !open);
+      setWorkspaceChoice(!workspaceOpen);
     }
-  }, [inspectorOpen]);
+  }, [inspectorOpen, workspaceOpen]);
 
   // Following a file link (tool cards, `#file=…`) is a request to see that file.
   useEffect(() => {
     const onHash = () => {
       if (!window.location.hash.startsWith("#file=")) return;
       setInspectorOpen(false);
-      setWorkspaceOpen(true);
+      setWorkspaceChoice(true);
     };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
   }, []);
 
-  return { workspaceVisible: workspaceOpen && !inspectorOpen, inspectorOpen, toggleInspector, closeInspector, toggleWorkspace };
+  return {
+    workspaceVisible: workspaceOpen && !inspectorOpen,
+    inspectorOpen,
+    toggleInspector,
+    closeInspector,
+    toggleWorkspace,
+    closeWorkspace,
+  };
 }

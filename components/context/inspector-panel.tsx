@@ -27,7 +27,7 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
   return (
     <aside
       id="context-inspector"
-      className="flex h-full w-[min(28rem,40vw)] shrink-0 flex-col border-l border-neutral-200 bg-white"
+      className="flex h-full w-full min-w-0 flex-col border-l border-neutral-200 bg-white"
       aria-label="Context inspector"
       data-testid="inspector-panel"
       onKeyDown={(e) => e.key === "Escape" && onClose()}

@@ -40,7 +40,7 @@ export function PinButton({ messageId, className = "" }: { messageId: string; cl
         {pinned ? "Pinned" : "Pin"}
       </button>
       {pinned && (
-        <span data-testid="pin-budget" className="text-neutral-400">
+        <span data-testid="pin-budget" className="text-neutral-500">
           {budget}
         </span>
       )}

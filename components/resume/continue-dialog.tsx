@@ -48,8 +48,10 @@ export function ContinueInNewChat({ threadId }: { threadId: string }) {
         size="sm"
         variant="ghost"
         data-testid="continue-new-chat"
-        onClick={() => void open()}
-        disabled={state.kind === "loading"}
+        // Not disabled while the draft loads: a disabled button would drop the focus the dialog
+        // must give back when it closes.
+        onClick={() => state.kind !== "loading" && void open()}
+        aria-busy={state.kind === "loading"}
         title="Start a fresh conversation on the same workspace and action records, with the original goal"
         aria-label="Continue in a new chat"
       >

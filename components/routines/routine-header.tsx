@@ -12,10 +12,13 @@ type RoutineHeaderProps = {
   onToggle: () => void;
   onRunNow: () => void;
   onDelete: () => void;
+  workspaceOpen: boolean;
+  onToggleWorkspace: () => void;
 };
 
-/** Name, schedule in words, next run, and the actions: edit, pause/resume, Run now, delete. */
-export function RoutineHeader({ routine, busy, onEdit, onToggle, onRunNow, onDelete }: RoutineHeaderProps) {
+/** Name, schedule in words, next run, and the actions: edit, pause/resume, Run now, delete, the workspace. */
+export function RoutineHeader(props: RoutineHeaderProps) {
+  const { routine, busy, onEdit, onToggle, onRunNow, onDelete } = props;
   return (
     <header className="flex flex-wrap items-start gap-3 border-b border-neutral-200 px-4 py-3">
       <div className="min-w-0 flex-1">
@@ -33,7 +36,7 @@ export function RoutineHeader({ routine, busy, onEdit, onToggle, onRunNow, onDel
             : "Paused: no scheduled runs until resumed"}
         </p>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={onEdit} data-testid="routine-edit">
           Edit
         </Button>
@@ -52,6 +55,16 @@ export function RoutineHeader({ routine, busy, onEdit, onToggle, onRunNow, onDel
         </Button>
         <Button size="sm" variant="danger" onClick={onDelete} data-testid="routine-delete">
           Delete
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={props.onToggleWorkspace}
+          aria-pressed={props.workspaceOpen}
+          aria-controls={props.workspaceOpen ? "workspace-region" : undefined}
+          data-testid="workspace-toggle"
+        >
+          Workspace
         </Button>
       </div>
     </header>

@@ -6,6 +6,8 @@ import { readableError } from "@/components/api/api-error";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { useSidePanels } from "@/components/chat/use-side-panels";
+import { SidePanel } from "@/components/layout/side-panel";
 import { WorkspacePanel } from "@/components/workspace/workspace-panel";
 import { fileHash } from "@/components/workspace/file-hash";
 import { NOTES_PATH } from "@/lib/routines/run-text";
@@ -24,6 +26,7 @@ export function RoutinePage({ id }: { id: string }) {
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const panels = useSidePanels();
 
   if (load.kind === "loading")
     return (
@@ -61,6 +64,8 @@ export function RoutinePage({ id }: { id: string }) {
             actions.runNow.mutate(undefined, failed("start a run"));
           }}
           onDelete={() => setConfirmDelete(true)}
+          workspaceOpen={panels.workspaceVisible}
+          onToggleWorkspace={panels.toggleWorkspace}
         />
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-4">
           {actionError && <Alert data-testid="routine-action-error">{actionError}</Alert>}
@@ -81,7 +86,16 @@ export function RoutinePage({ id }: { id: string }) {
           <RoutineTranscript threadId={routine.threadId} />
         </div>
       </div>
-      <WorkspacePanel threadId={routine.threadId} />
+      <SidePanel
+        open={panels.workspaceVisible}
+        onClose={panels.closeWorkspace}
+        label="Workspace"
+        id="workspace-region"
+        keepMounted
+        width="w-[min(30rem,40vw)]"
+      >
+        <WorkspacePanel threadId={routine.threadId} onClose={panels.closeWorkspace} />
+      </SidePanel>
       <ConfirmDialog
         open={confirmDelete}
         title="Delete this routine?"

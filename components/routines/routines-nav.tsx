@@ -12,7 +12,13 @@ export function RoutinesNav({ activeId }: { activeId?: string | null }) {
   return (
     <nav aria-label="Routines" data-testid="routines-nav" className="border-t border-neutral-200 px-2 py-2">
       <div className="flex items-center justify-between px-2 pb-1">
-        <span className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">Routines</span>
+        <Link
+          href="/routines"
+          data-testid="routines-link"
+          className="rounded text-xs font-semibold tracking-wide text-neutral-600 uppercase hover:underline"
+        >
+          Routines
+        </Link>
         <Link
           href="/routines/new"
           data-testid="new-routine"

@@ -30,7 +30,9 @@ export function RunsList({ runs, onJump }: { runs: ApiRoutineRun[]; onJump: (mes
           <th className="font-medium">Scheduled for</th>
           <th className="font-medium">Took</th>
           <th className="font-medium">Notes</th>
-          <th />
+          <th>
+            <span className="sr-only">Open</span>
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -29,7 +29,7 @@ export function FileHeader(props: FileHeaderProps) {
   const shortcut = hydrated && isMac() ? "⌘S" : "Ctrl+S";
   return (
     <div className="flex min-h-10 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-neutral-200 px-3 py-1.5">
-      <h3 className="min-w-0 flex-1 truncate font-mono text-xs font-medium text-neutral-800" title={path} data-testid="file-path">
+      <h3 className="min-w-28 flex-1 truncate font-mono text-xs font-medium text-neutral-800" title={path} data-testid="file-path">
         {path}
       </h3>
       {dirty && (

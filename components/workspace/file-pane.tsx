@@ -176,8 +176,14 @@ export function FilePane({ api, file, onChanged }: FilePaneProps) {
       )}
       {/* Kept mounted while hidden so undo history and cursor survive a look at the history. */}
       {ready && (
-        <div className={`min-h-0 flex-1 ${historyOpen || showCompare ? "hidden" : ""}`}>
-          <MarkdownEditor value={ready.draft} onChange={file.edit} label={`Contents of ${ready.path}`} />
+        <div className={`flex min-h-0 flex-1 flex-col ${historyOpen || showCompare ? "hidden" : ""}`}>
+          {/* Tab indents inside CodeMirror; its Escape-then-Tab is the way out, so say so. */}
+          <p className="shrink-0 border-b border-neutral-200 px-3 py-0.5 text-[11px] text-neutral-600" data-testid="editor-keys">
+            Tab indents · <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor
+          </p>
+          <div className="min-h-0 flex-1">
+            <MarkdownEditor value={ready.draft} onChange={file.edit} label={`Contents of ${ready.path}`} />
+          </div>
         </div>
       )}
       <ConfirmDialog

@@ -39,7 +39,7 @@ export function FileTree({ files, failed, activePath, activeDirty, onOpen, onCre
     <section aria-label="Workspace files" className="flex min-h-0 flex-col">
       <div className="flex h-10 shrink-0 items-center gap-2 border-b border-neutral-200 px-3">
         <h2 className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">Files</h2>
-        {files && <span className="text-xs text-neutral-400">{files.length}</span>}
+        {files && <span className="text-xs text-neutral-500">{files.length}</span>}
         <Button
           size="sm"
           variant="ghost"
@@ -72,7 +72,7 @@ export function FileTree({ files, failed, activePath, activeDirty, onOpen, onCre
         {groups.map((group) => (
           <ul key={group.folder} aria-label={group.folder || "Workspace root"} className="mb-1">
             {group.folder && (
-              <li aria-hidden className="truncate px-3 pt-1.5 pb-0.5 font-mono text-[11px] text-neutral-400" title={group.folder}>
+              <li aria-hidden className="truncate px-3 pt-1.5 pb-0.5 font-mono text-[11px] text-neutral-500" title={group.folder}>
                 {group.folder}/
               </li>
             )}

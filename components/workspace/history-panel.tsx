@@ -90,7 +90,7 @@ export function HistoryPanel({ api, path, current, dirty, onRestore }: HistoryPa
                 onClick={() => select(v)}
                 className={`flex w-full items-center gap-2 px-3 py-1 text-left text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 ${isSelected ? "bg-blue-50" : "hover:bg-neutral-100"}`}
               >
-                <span className="w-8 shrink-0 font-mono text-neutral-500">v{v.version}</span>
+                <span className="w-8 shrink-0 font-mono text-neutral-600">v{v.version}</span>
                 <span className="min-w-0 flex-1 truncate">
                   {v.deleted ? "deleted" : "saved"} by {authorLabel(v.author)}
                   {v.version === currentVersion && <span className="ml-1.5 rounded bg-neutral-200 px-1 text-[10px]">current</span>}

@@ -4,6 +4,7 @@ import { markdown, markdownLanguage } from "@codemirror/lang-markdown";
 import { languages } from "@codemirror/language-data";
 import CodeMirror, { EditorView } from "@uiw/react-codemirror";
 import { useMemo } from "react";
+import { editorTheme } from "./editor-theme";
 
 // Built once: a new extensions array would make CodeMirror reconfigure on every render.
 // language-data loads a grammar only when a fenced block names it, so this stays light.
@@ -29,6 +30,7 @@ export function MarkdownEditor({ value, onChange, label, readOnly = false }: Mar
         readOnly={readOnly}
         height="100%"
         className="h-full"
+        theme={editorTheme}
         basicSetup={{ foldGutter: false, highlightActiveLineGutter: false }}
       />
     </div>

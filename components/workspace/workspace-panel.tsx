@@ -16,19 +16,19 @@ import { useRemoteChanges } from "./use-remote-changes";
 import { useWarnBeforeUnload } from "./use-warn-before-unload";
 import { useWorkspaceFiles } from "./use-workspace-files";
 
-type WorkspacePanelProps = { threadId: string };
+type WorkspacePanelProps = { threadId: string; onClose?: () => void };
 
 /**
  * The thread's workspace beside the chat: the files the agent keeps its plans in, and an editor
  * for the person. Saves are compare-and-set on the version loaded, so the agent's changes and the
  * person's never overwrite each other silently.
  */
-export function WorkspacePanel({ threadId }: WorkspacePanelProps) {
+export function WorkspacePanel({ threadId, onClose }: WorkspacePanelProps) {
   // A fresh panel per thread: no file, draft or request of one thread can leak into another.
-  return <ThreadWorkspace key={threadId} threadId={threadId} />;
+  return <ThreadWorkspace key={threadId} threadId={threadId} onClose={onClose} />;
 }
 
-function ThreadWorkspace({ threadId }: WorkspacePanelProps) {
+function ThreadWorkspace({ threadId, onClose }: WorkspacePanelProps) {
   const api = useMemo(() => apiClient.files(threadId), [threadId]);
   const list = useWorkspaceFiles(threadId);
   const file = useOpenFile(api, threadId, list.refresh);
@@ -94,10 +94,15 @@ function ThreadWorkspace({ threadId }: WorkspacePanelProps) {
       aria-label="Workspace"
       data-testid="workspace-panel"
       onKeyDown={onKeyDown}
-      className="flex h-full min-h-0 w-[min(30rem,40vw)] shrink-0 flex-col border-l border-neutral-200 bg-white"
+      className="flex h-full min-h-0 w-full min-w-0 flex-col border-l border-neutral-200 bg-white"
     >
-      <header className="flex h-12 shrink-0 items-center border-b border-neutral-200 px-3">
+      <header className="flex h-12 shrink-0 items-center justify-between border-b border-neutral-200 px-3">
         <h2 className="text-sm font-medium text-neutral-800">Workspace</h2>
+        {onClose && (
+          <Button size="sm" variant="ghost" onClick={onClose} data-testid="workspace-close">
+            Close
+          </Button>
+        )}
       </header>
       {list.error && (
         <Alert
