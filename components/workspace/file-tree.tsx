@@ -102,7 +102,7 @@ export function FileTree({ files, failed, activePath, activeDirty, onOpen, onCre
                     >
                       {authorLabel(meta.lastAuthor)}
                     </span>
-                    <span className="w-12 shrink-0 text-right text-[11px] text-neutral-500 tabular-nums">{formatBytes(meta.size)}</span>
+                    <span className="w-12 shrink-0 text-right text-[11px] text-neutral-600 tabular-nums">{formatBytes(meta.size)}</span>
                   </button>
                 </li>
               );

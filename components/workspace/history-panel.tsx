@@ -95,7 +95,7 @@ export function HistoryPanel({ api, path, current, dirty, onRestore }: HistoryPa
                   {v.deleted ? "deleted" : "saved"} by {authorLabel(v.author)}
                   {v.version === currentVersion && <span className="ml-1.5 rounded bg-neutral-200 px-1 text-[10px]">current</span>}
                 </span>
-                <time dateTime={v.createdAt} title={new Date(v.createdAt).toLocaleString()} className="shrink-0 text-neutral-500">
+                <time dateTime={v.createdAt} title={new Date(v.createdAt).toLocaleString()} className="shrink-0 text-neutral-600">
                   {formatWhen(v.createdAt)}
                 </time>
               </button>
