@@ -85,8 +85,10 @@ test("a long conversation is summarized at the cut, inspected, and an edit at th
     "data-message-id",
     cutId,
   );
-  await marker.getByRole("button").click();
-  await expect(marker.getByRole("button")).toHaveAttribute("aria-expanded", "true");
+  // The marker's own toggle (the receipt inside it has links into search too).
+  const toggle = marker.getByRole("button", { name: /Earlier messages are summarized/ });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByTestId("summary-text")).toContainText("getAccount");
   // The summary has a budget: every name is in it or in the names file it points at.
   const namesFile = await page.request.get(`/api/threads/${id}/files/context/names.md`);

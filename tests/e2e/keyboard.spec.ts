@@ -42,6 +42,12 @@ test("focus returns to what opened a dialog or a panel; the editor can be left b
   await page.keyboard.press("Escape");
   await page.keyboard.press("Tab");
   await expect(content).not.toBeFocused();
+  // The editor is the page's last control beside the chat, so Tab may leave the page itself; out the
+  // other way (Escape, then Shift+Tab) lands on the file's own controls.
+  await content.click();
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Shift+Tab");
+  await expect(content).not.toBeFocused();
   expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
 });
 

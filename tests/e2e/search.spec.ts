@@ -140,7 +140,9 @@ test("the compaction receipt opens the summarized span and searches a kept name 
     .toBe(true);
   await page.reload();
   const marker = page.getByTestId("summary-marker");
-  await marker.getByRole("button").click();
+  // The marker's own toggle (the receipt inside it has buttons too).
+  const toggle = marker.getByRole("button", { name: /Earlier messages are summarized/ });
+  await toggle.click();
   const links = page.getByTestId("receipt-links");
   await links.getByRole("button", { name: "Search this chat for src/billing/invoice-export.ts" }).click();
   await expect(page.getByRole("searchbox", { name: "Search this chat" })).toHaveValue("src/billing/invoice-export.ts");
@@ -149,8 +151,9 @@ test("the compaction receipt opens the summarized span and searches a kept name 
   await expect(page.locator(`[data-message-row="${id}-m2"]`)).toHaveAttribute("data-highlighted", "true");
 
   await page.getByTestId("back-to-latest").click();
-  const toggle = marker.getByRole("button", { expanded: false });
-  if (await toggle.count()) await toggle.click();
+  // The list re-renders after the jump back: wait for the marker before reading its state.
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
   await links.getByRole("button", { name: /Open the summarized messages \(#1–#\d+\)/ }).click();
   await expect(page.locator(`[data-message-row="${id}-m1"]`)).toHaveAttribute("data-highlighted", "true");
   await expect(messageById(page, `${id}-m1`)).toBeInViewport();
