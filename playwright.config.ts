@@ -14,6 +14,8 @@ const appEnv = {
   CONTEXT_RECENT_TOKENS: process.env.E2E_RECENT_TOKENS ?? "400",
   COMPACT_AT_INPUT_TOKENS: process.env.E2E_COMPACT_AT ?? "1500",
   CHAT_MODEL: "offline",
+  // Test-only replies (the resume fixture's work mode) the offline model imports; never set by npm start.
+  OFFLINE_BEHAVIOURS: "bench/resume/offline-behaviours.ts",
   // Every test browser is a new guest from 127.0.0.1; the limits per address have their own tests
   // (tests/integration/security/sign-in-limits.test.ts, tests/e2e/sign-in-limits.spec.ts).
   GUESTS_PER_ADDRESS_PER_HOUR: "100000",

@@ -25,7 +25,8 @@ export type ResumeRow = {
 };
 export type ResumeRun = ResumeRow & { turns: number; interruptedAfter: number | null; threadIds: string[] };
 
-// The `work` line switches the offline model into its scripted work mode; a real model gets the
+// The `work` line switches on the work mode the offline model loads for this harness
+// (resume/offline-behaviours.ts, OFFLINE_BEHAVIOURS); a real model gets the
 // goal and "Continue." as a person would type them.
 const withWorkLine = (text: string) => (getChatModel().isOffline ? `${text}\n\n${WORK_LINE}` : text);
 

@@ -9,7 +9,7 @@ import { benchDatabase, table } from "./support";
 import { runResumeTask, type ResumePoint, type ResumeRow } from "./resume-run";
 import { getChatModel } from "@/lib/ai/registry";
 import { resetConfigForTests } from "@/lib/config";
-import { DEFAULT_CALL_SITES } from "./resume/fixture";
+import { DEFAULT_CALL_SITES, RESUME_BEHAVIOURS } from "./resume/fixture";
 
 const RESULTS = path.resolve("bench/results/resume.json");
 
@@ -17,6 +17,8 @@ export async function benchResume(): Promise<string> {
   const n = Number(process.env.BENCH_RESUME_SITES ?? DEFAULT_CALL_SITES);
   // The offline model's pacing is for people watching; the harness counts, it does not time.
   process.env.OFFLINE_DELAY_MS ??= "0";
+  // The offline model's side of the fixture (its work mode) is test scaffolding, loaded only here.
+  process.env.OFFLINE_BEHAVIOURS ??= RESUME_BEHAVIOURS;
   resetConfigForTests();
   const { db, cleanup } = await benchDatabase();
   const rows: ResumeRow[] = [];

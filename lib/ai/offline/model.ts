@@ -9,6 +9,7 @@ import type {
 } from "@ai-sdk/provider";
 import { config } from "@/lib/config";
 import { countTokens } from "../tokens";
+import { offlineBehaviours } from "./behaviours";
 import { contextOverflowError, OFFLINE_URL } from "./errors";
 import { PromptCache } from "./prompt-cache";
 import { planReply, type OfflineReply } from "./respond";
@@ -69,7 +70,9 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
     const inputTokens = segments.reduce((sum, s) => sum + s.tokens, 0);
     const requestBody = { model: "offline", messages: options.prompt.length };
     if (inputTokens > contextWindow) throw contextOverflowError(contextWindow, inputTokens, requestBody);
-    const reply = planReply({ options, inputTokens, contextWindow, firstOverflow, role });
+    // Empty unless a test named a module in OFFLINE_BEHAVIOURS (behaviours.ts).
+    const behaviours = role === "chat" ? await offlineBehaviours() : [];
+    const reply = planReply({ options, inputTokens, contextWindow, firstOverflow, role, behaviours });
     await yieldToEventLoop();
     // Like a provider, a rejected request neither reads nor writes the cache.
     const cacheRead = cache.readAndStore(cacheScope(options), segments);

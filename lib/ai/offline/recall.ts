@@ -1,12 +1,13 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { messageText } from "./serialize";
-import { exchanges, type Exchange, type WorkStep } from "./work-mode";
+import type { OfflineStep } from "./behaviours";
+import { exchanges, type Exchange } from "./exchanges";
 
 /*
  * The offline model's recall loop (README.md): `recall <query>` in the last user message calls
  * search_history (through the ordinary tool directives); on its result this reads the best match
- * with read_messages, and on that result quotes the message verbatim. Pure, like work mode: the
- * next step follows from the prompt alone.
+ * with read_messages, and on that result quotes the message verbatim. Pure: the next step follows
+ * from the prompt alone.
  */
 
 export const RECALL_LINE = /^recall\s+(.+)$/i;
@@ -24,7 +25,7 @@ export function recallQuery(userText: string): string | null {
 }
 
 /** The step after a recall tool result; null when the last result is not a recall's. */
-export function planRecallStep(prompt: LanguageModelV4Prompt, offered: Set<string>): WorkStep | null {
+export function planRecallStep(prompt: LanguageModelV4Prompt, offered: Set<string>): OfflineStep | null {
   const lastUserIndex = prompt.findLastIndex((m) => m.role === "user");
   if (lastUserIndex < 0) return null;
   const query = recallQuery(messageText(prompt[lastUserIndex]));
@@ -38,7 +39,7 @@ export function planRecallStep(prompt: LanguageModelV4Prompt, offered: Set<strin
 type Hit = { messageId: string; seq: number; role: string; snippet: string };
 type Read = { seq: number; role: string; createdAt: string; text: string };
 
-function afterSearch(query: string, search: Exchange, offered: Set<string>): WorkStep {
+function afterSearch(query: string, search: Exchange, offered: Set<string>): OfflineStep {
   const hits = Array.isArray(search.output?.results) ? (search.output.results as Hit[]) : [];
   if (search.output?.ok !== true) return { text: `search_history failed: ${String(search.output?.message ?? "no result")}`, toolCalls: [] };
   if (hits.length === 0) return { text: `Nothing in this thread's stored history matches "${query}".`, toolCalls: [] };

@@ -1,4 +1,5 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Message, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
+import type { OfflineBehaviour } from "./behaviours";
 import { parseDirectives, type Directive } from "./directives";
 import { contextOverflowError, offlineServerError } from "./errors";
 import { OFFLINE_NOTICE } from "./notice";
@@ -6,7 +7,6 @@ import { describePrompt, json, messageText } from "./serialize";
 import { summarizeOffline } from "./summarizer";
 import { planRecallStep } from "./recall";
 import { planRoutineReply } from "./routine";
-import { planWorkStep } from "./work-mode";
 
 type ToolMessage = Extract<LanguageModelV4Message, { role: "tool" }>;
 
@@ -23,6 +23,8 @@ export type ReplyContext = {
   firstOverflow: (messageText: string) => boolean;
   /** The model instance's job (see OfflineModelOptions.role). */
   role: "chat" | "summarizer";
+  /** Loaded for tests only (OFFLINE_BEHAVIOURS); asked before the general replies. */
+  behaviours: readonly OfflineBehaviour[];
 };
 
 /** Decides what the offline model answers. Throws provider-shaped errors for `fail` / `overflow`. */
@@ -31,14 +33,16 @@ export function planReply(ctx: ReplyContext): OfflineReply {
   if (ctx.role === "summarizer") {
     return { text: summarizeOffline(prompt), toolCalls: [], pace: "normal" };
   }
+  const last = prompt[prompt.length - 1];
+  for (const behaviour of ctx.behaviours) {
+    const step = behaviour.reply(prompt, offeredTools(ctx.options));
+    if (!step) continue;
+    // Like every fresh reply, one to a person's message starts with the notice.
+    const text = last?.role === "tool" ? step.text : `${OFFLINE_NOTICE}\n\n${step.text}`;
+    return { text, toolCalls: step.toolCalls, pace: "normal" };
+  }
   const routine = planRoutineReply(prompt, offeredTools(ctx.options));
   if (routine) return routine;
-  const last = prompt[prompt.length - 1];
-  const work = planWorkStep(prompt, offeredTools(ctx.options));
-  if (work) {
-    const text = last?.role === "tool" ? work.text : `${OFFLINE_NOTICE}\n\n${work.text}`;
-    return { text, toolCalls: work.toolCalls, pace: "normal" };
-  }
   const recall = last?.role === "tool" ? planRecallStep(prompt, offeredTools(ctx.options)) : null;
   if (recall) return { ...recall, pace: "normal" };
   if (last?.role === "tool") return { text: summarizeToolResults(prompt, last), toolCalls: [], pace: "normal" };

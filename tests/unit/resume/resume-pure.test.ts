@@ -3,8 +3,8 @@ import type { JSONObject } from "@ai-sdk/provider";
 import { checkDone, siteMigrated } from "../../../bench/resume/done-check";
 import { buildFixture, callSites, siteFile } from "../../../bench/resume/fixture";
 import { planFiles, resumeMessage } from "@/lib/resume/first-message";
-import { callSiteEdit, parsePlan, tickedLine } from "@/lib/ai/offline/work-plan";
-import { planWorkStep, workPlanPath } from "@/lib/ai/offline/work-mode";
+import { callSiteEdit, parsePlan, tickedLine } from "../../../bench/resume/work-plan";
+import { planWorkStep, workPlanPath } from "../../../bench/resume/work-mode";
 
 const N = 12;
 

@@ -1,5 +1,5 @@
 /*
- * Pure reading of a plan file for the offline model's work mode (README.md): the checklist, the
+ * Pure reading of a plan file for the work mode (work-mode.ts, README.md): the checklist, the
  * rename it asks for and who gets the summary. Everything comes from the file's text, so the
  * model knows exactly what the workspace tells it and nothing more.
  */

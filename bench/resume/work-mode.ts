@@ -1,18 +1,17 @@
-import type { LanguageModelV4Message, LanguageModelV4Prompt } from "@ai-sdk/provider";
-import { messageText } from "./serialize";
+import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
+import type { OfflineStep } from "@/lib/ai/offline/behaviours";
+import { exchanges, type Exchange } from "@/lib/ai/offline/exchanges";
+import { messageText } from "@/lib/ai/offline/serialize";
 import { callSiteEdit, parsePlan, tickedLine, type Plan } from "./work-plan";
 
 /*
- * The offline model's work mode (README.md): a line `work <plan file>` in the last user message.
+ * The work mode (bench/resume/README.md), a behaviour loaded into the offline model for the resume
+ * harness and its tests only (offline-behaviours.ts): a line `work <plan file>` in the last user message.
  * Each turn reads the plan, does the next unticked item with edit_file and ticks it (one item per
  * turn); when none is left it checks list_actions and sends the summary through the ledger only if
  * no send for it is recorded. Its only memory is this turn's tool results: what the workspace and
  * the ledger say, never the earlier conversation. Pure: it decides the next step from the prompt.
  */
-
-export type WorkStep = { text: string; toolCalls: { toolName: string; input: Record<string, unknown> }[] };
-
-export type Exchange = { toolName: string; input: Record<string, unknown>; output: Record<string, unknown> | null };
 
 const WORK_LINE = /^work\s+(?:`([^`]+)`|"([^"]+)"|(\S+))\s*$/i;
 /** Unresolved sends are never repeated: the sweeper or the person settles them. */
@@ -29,7 +28,7 @@ export function workPlanPath(userText: string): string | null {
   return null;
 }
 
-export function planWorkStep(prompt: LanguageModelV4Prompt, offered: Set<string>): WorkStep | null {
+export function planWorkStep(prompt: LanguageModelV4Prompt, offered: ReadonlySet<string>): OfflineStep | null {
   const lastUserIndex = prompt.findLastIndex((m) => m.role === "user");
   if (lastUserIndex < 0) return null;
   const planPath = workPlanPath(messageText(prompt[lastUserIndex]));
@@ -68,7 +67,7 @@ export function planWorkStep(prompt: LanguageModelV4Prompt, offered: Set<string>
   return done(`Work mode stopped: unexpected result of ${last.toolName}: ${describe(last.output)}`);
 }
 
-function migrate(plan: Plan, planPath: string, item: Plan["items"][number], read: Exchange): WorkStep {
+function migrate(plan: Plan, planPath: string, item: Plan["items"][number], read: Exchange): OfflineStep {
   const content = typeof read.output?.content === "string" ? read.output.content : null;
   if (content === null) return done(`I could not read ${item.path}: ${describe(read.output)}`);
   if (!plan.rename) return done(`${planPath} does not say what to rename (a line "from \`old\` to \`new\`").`);
@@ -83,7 +82,7 @@ function migrate(plan: Plan, planPath: string, item: Plan["items"][number], read
   };
 }
 
-function summarize(plan: Plan, listed: Exchange): WorkStep {
+function summarize(plan: Plan, listed: Exchange): OfflineStep {
   if (!plan.summaryTo)
     return done('Every item is ticked, but the plan does not say who gets the summary (a line "Send the summary to: <address>").');
   const subject = summarySubject(plan);
@@ -113,58 +112,15 @@ export function summarySubject(plan: Pick<Plan, "title">): string {
   return `Summary: ${plan.title.replace(/`/g, "")}`.slice(0, 200);
 }
 
-export function exchanges(messages: LanguageModelV4Message[]): Exchange[] {
-  const list: Exchange[] = [];
-  const byId = new Map<string, Exchange>();
-  for (const m of messages) {
-    if (m.role === "assistant") {
-      for (const p of m.content) {
-        if (p.type !== "tool-call") continue;
-        const e: Exchange = {
-          toolName: p.toolName,
-          input: asRecord(typeof p.input === "string" ? safeParse(p.input) : p.input),
-          output: null,
-        };
-        list.push(e);
-        byId.set(p.toolCallId, e);
-      }
-    }
-    if (m.role === "tool") {
-      for (const p of m.content) {
-        if (p.type !== "tool-result") continue;
-        const e = byId.get(p.toolCallId);
-        if (e)
-          e.output =
-            p.output.type === "json"
-              ? asRecord(p.output.value)
-              : { ok: false, error: p.output.type, message: "value" in p.output ? String(p.output.value) : "" };
-      }
-    }
-  }
-  return list;
-}
-
-function call(text: string, toolName: string, input: Record<string, unknown>): WorkStep {
+function call(text: string, toolName: string, input: Record<string, unknown>): OfflineStep {
   return { text, toolCalls: [{ toolName, input }] };
 }
 
-function done(text: string): WorkStep {
+function done(text: string): OfflineStep {
   return { text, toolCalls: [] };
 }
 
 function describe(output: Record<string, unknown> | null | undefined): string {
   if (!output) return "no result";
   return String(output.message ?? output.error ?? JSON.stringify(output)).slice(0, 300);
-}
-
-function asRecord(v: unknown): Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
-
-function safeParse(s: string): unknown {
-  try {
-    return JSON.parse(s);
-  } catch {
-    return {};
-  }
 }
