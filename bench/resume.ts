@@ -57,7 +57,7 @@ export async function benchResume(): Promise<string> {
   }));
   const model = getChatModel();
   const what = model.isOffline
-    ? "Offline model: this tests the plumbing (fresh thread, workspace, ledger, sweeper, done-check). Its work mode follows a script, so finishing without duplicate sends is by construction; set CHAT_MODEL and a provider key to measure real resumption."
+    ? `Offline model with the fixture's scripted work mode (loaded from ${process.env.OFFLINE_BEHAVIOURS}): this tests the plumbing only (fresh thread, workspace, ledger, sweeper, done-check); finishing without duplicate sends is by construction. Set CHAT_MODEL and a provider key to measure real resumption.`
     : `${model.id}: real resumption, measured against this invocation's own uninterrupted run.`;
   return `${what}\n${table(printed)}\n(${n} call sites; uninterrupted run: ${turns} turns; written to ${path.relative(process.cwd(), RESULTS)})`;
 }
