@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 import { InspectorPanel } from "@/components/context/inspector-panel";
 import { useContextInfo } from "@/components/context/use-context-info";
 import { SidePanel } from "@/components/layout/side-panel";
@@ -27,6 +27,8 @@ export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenc
   const panels = useSidePanels();
   const inspectorToggle = useRef<HTMLButtonElement>(null);
   const workspaceToggle = useRef<HTMLButtonElement>(null);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const [searchOpen, setSearchOpen] = useState(false);
 
   // Closing a panel from inside it gives focus back to the switch that opened it.
   const { closeInspector, closeWorkspace } = panels;
@@ -68,8 +70,14 @@ export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenc
             onToggleInspector={panels.toggleInspector}
             inspectorToggleRef={inspectorToggle}
             workspaceToggleRef={workspaceToggle}
+            search={{ open: searchOpen, toggle: () => setSearchOpen((open) => !open), toggleRef: searchToggle }}
           />
-          <ChatSession threadId={threadId} initialPage={initialPage} context={info} />
+          <ChatSession
+            threadId={threadId}
+            initialPage={initialPage}
+            context={info}
+            search={{ open: searchOpen, setOpen: setSearchOpen, toggleRef: searchToggle }}
+          />
         </>
       }
       side={
