@@ -158,6 +158,9 @@ test("routine pages work at phone width", async ({ page }) => {
 
   await page.goto(`/routines/${id}`);
   await expect(page.getByTestId("routine-title")).toHaveText("Phone routine");
+  // The name and the schedule keep room to be read; the actions wrap below them.
+  expect((await page.getByTestId("routine-title").boundingBox())!.width).toBeGreaterThanOrEqual(200);
+  expect((await page.getByTestId("routine-schedule").boundingBox())!.width).toBeGreaterThanOrEqual(200);
   for (const control of ["routine-edit", "routine-toggle", "routine-run-now", "routine-delete", "workspace-toggle"]) {
     await expectReachable(page, page.getByTestId(control), control);
   }
