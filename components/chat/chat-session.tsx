@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, type RefObject } from "react";
 import { queryKeys } from "@/components/api/query-keys";
 import { CompactionStatus } from "@/components/context/compaction-status";
 import { Alert } from "@/components/ui/alert";
@@ -21,10 +21,12 @@ type ChatSessionProps = {
   initialPage: MessagePage;
   /** The thread's context as the model sees it; null until it has loaded. */
   context: ContextInfo | null;
+  /** Whether the search box is open; its switch is in the header. */
+  search: { open: boolean; setOpen: (open: boolean) => void; toggleRef: RefObject<HTMLButtonElement | null> };
 };
 
 /** One open thread: its transcript, errors that are not part of it, and the composer. */
-export function ChatSession({ threadId, initialPage, context }: ChatSessionProps) {
+export function ChatSession({ threadId, initialPage, context, search }: ChatSessionProps) {
   const queryClient = useQueryClient();
   const chat = useThreadChat({ threadId, initialPage });
   const nav = useTranscriptNavigation(threadId, { messages: chat.messages, older: chat.older });
@@ -43,7 +45,13 @@ export function ChatSession({ threadId, initialPage, context }: ChatSessionProps
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <ThreadSearch threadId={threadId} onChoose={(hit) => nav.openAt(hit.seq, hit.messageId)} />
+      <ThreadSearch
+        threadId={threadId}
+        onChoose={(hit) => nav.openAt(hit.seq, hit.messageId)}
+        open={search.open}
+        onOpenChange={search.setOpen}
+        toggleRef={search.toggleRef}
+      />
       <Transcript
         messages={nav.messages}
         streaming={chat.streaming && !nav.detached}

@@ -18,6 +18,8 @@ type ThreadHeaderProps = {
   onToggleInspector: () => void;
   inspectorToggleRef: Ref<HTMLButtonElement>;
   workspaceToggleRef: Ref<HTMLButtonElement>;
+  /** The chat's search box (ThreadSearch), shown over the transcript. */
+  search: { open: boolean; toggle: () => void; toggleRef: Ref<HTMLButtonElement> };
 };
 
 /** A header switch for a side panel; pressed while its panel is showing. */
@@ -52,6 +54,18 @@ export function ThreadHeader(props: ThreadHeaderProps) {
         <ResumeControls threadId={threadId} />
         <div className="flex shrink-0 items-center gap-1">
           <ActionsEntry threadId={threadId} />
+          <PanelToggle
+            ref={props.search.toggleRef}
+            data-testid="thread-search-toggle"
+            aria-expanded={props.search.open}
+            aria-controls={props.search.open ? "thread-search" : undefined}
+            aria-keyshortcuts="Control+F Meta+F"
+            aria-label={props.search.open ? "Close search" : "Search this chat"}
+            title="Search this chat (Ctrl+F)"
+            onClick={props.search.toggle}
+          >
+            Search
+          </PanelToggle>
           <PanelToggle
             ref={props.inspectorToggleRef}
             data-testid="inspector-toggle"

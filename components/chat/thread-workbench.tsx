@@ -1,9 +1,10 @@
 "use client";
 
-import { useCallback, useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 import { InspectorPanel } from "@/components/context/inspector-panel";
 import { useContextInfo } from "@/components/context/use-context-info";
 import { SidePanel } from "@/components/layout/side-panel";
+import { SplitView } from "@/components/layout/split-view";
 import { useShortcut } from "@/components/shortcuts/use-shortcut";
 import { WorkspacePanel } from "@/components/workspace/workspace-panel";
 import type { MessagePage } from "@/lib/api";
@@ -26,6 +27,8 @@ export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenc
   const panels = useSidePanels();
   const inspectorToggle = useRef<HTMLButtonElement>(null);
   const workspaceToggle = useRef<HTMLButtonElement>(null);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const [searchOpen, setSearchOpen] = useState(false);
 
   // Closing a panel from inside it gives focus back to the switch that opened it.
   const { closeInspector, closeWorkspace } = panels;
@@ -47,40 +50,50 @@ export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenc
   useShortcut("toggle-workspace", toggleBy(panels.toggleWorkspace, "workspace-region", workspaceToggle));
   useShortcut("toggle-inspector", toggleBy(panels.toggleInspector, "context-inspector", inspectorToggle));
 
+  const inspectorShown = panels.inspectorOpen && info !== null;
+  const shown = inspectorShown ? INSPECTOR : panels.workspaceVisible ? WORKSPACE : null;
+  const closeShown = inspectorShown ? closeInspectorAndRefocus : closeWorkspaceAndRefocus;
+
   return (
-    <div className="flex min-h-0 flex-1">
-      <div className="flex min-w-0 flex-1 flex-col">
-        <ThreadHeader
-          threadId={threadId}
-          title={title}
-          context={info}
-          workspaceVisible={panels.workspaceVisible}
-          inspectorOpen={panels.inspectorOpen}
-          onToggleWorkspace={panels.toggleWorkspace}
-          onToggleInspector={panels.toggleInspector}
-          inspectorToggleRef={inspectorToggle}
-          workspaceToggleRef={workspaceToggle}
-        />
-        <ChatSession threadId={threadId} initialPage={initialPage} context={info} />
-      </div>
-      <SidePanel
-        open={panels.workspaceVisible}
-        onClose={closeWorkspaceAndRefocus}
-        label="Workspace"
-        id="workspace-region"
-        keepMounted
-        width="w-[min(30rem,40vw)]"
-      >
-        <WorkspacePanel threadId={threadId} onClose={closeWorkspaceAndRefocus} />
-      </SidePanel>
-      <SidePanel
-        open={panels.inspectorOpen && info !== null}
-        onClose={closeInspectorAndRefocus}
-        label="Model input"
-        width="w-[min(28rem,40vw)]"
-      >
-        {info && <InspectorPanel threadId={threadId} info={info} onClose={closeInspectorAndRefocus} />}
-      </SidePanel>
-    </div>
+    <SplitView
+      shown={shown}
+      onDragClosed={closeShown}
+      main={
+        <>
+          <ThreadHeader
+            threadId={threadId}
+            title={title}
+            context={info}
+            workspaceVisible={panels.workspaceVisible}
+            inspectorOpen={panels.inspectorOpen}
+            onToggleWorkspace={panels.toggleWorkspace}
+            onToggleInspector={panels.toggleInspector}
+            inspectorToggleRef={inspectorToggle}
+            workspaceToggleRef={workspaceToggle}
+            search={{ open: searchOpen, toggle: () => setSearchOpen((open) => !open), toggleRef: searchToggle }}
+          />
+          <ChatSession
+            threadId={threadId}
+            initialPage={initialPage}
+            context={info}
+            search={{ open: searchOpen, setOpen: setSearchOpen, toggleRef: searchToggle }}
+          />
+        </>
+      }
+      side={
+        <>
+          <SidePanel open={panels.workspaceVisible} onClose={closeWorkspaceAndRefocus} label="Workspace" id="workspace-region" keepMounted>
+            <WorkspacePanel threadId={threadId} onClose={closeWorkspaceAndRefocus} />
+          </SidePanel>
+          <SidePanel open={inspectorShown} onClose={closeInspectorAndRefocus} label="Model input">
+            {info && <InspectorPanel threadId={threadId} info={info} onClose={closeInspectorAndRefocus} />}
+          </SidePanel>
+        </>
+      }
+    />
   );
 }
+
+// Widths before a person drags one: about a third of a 1440 px screen beside the chat list.
+const WORKSPACE = { kind: "workspace", label: "Workspace", defaultWidth: "30rem" };
+const INSPECTOR = { kind: "inspector", label: "Inspector", defaultWidth: "28rem" };

@@ -14,22 +14,20 @@ type SidePanelProps = {
   id?: string;
   /** Beside the chat: stay mounted while hidden (an open file and its edits survive). */
   keepMounted?: boolean;
-  /** The inline width, e.g. `w-[min(30rem,40vw)]`. */
-  width: string;
   children: ReactNode;
 };
 
 /**
- * A panel beside the page on wide screens and a full-height sheet over it on narrower ones, where
- * beside it would leave the chat too narrow. A sheet unmounts when it closes; the workspace keeps
+ * A panel beside the page on wide screens (inside SplitView, which sets its width) and a
+ * full-height sheet over it on narrower ones, where beside it would leave the chat too narrow. A sheet unmounts when it closes; the workspace keeps
  * unsaved drafts in the tab's storage (draft-stash.ts), so nothing is lost either way.
  */
-export function SidePanel({ open, onClose, label, id, keepMounted = false, width, children }: SidePanelProps) {
+export function SidePanel({ open, onClose, label, id, keepMounted = false, children }: SidePanelProps) {
   const inline = useMediaQuery(PANELS_INLINE);
   if (inline) {
     if (!open && !keepMounted) return null;
     return (
-      <div id={open ? id : undefined} className={open ? `flex min-h-0 shrink-0 ${width}` : "hidden"}>
+      <div id={open ? id : undefined} className={open ? "flex min-h-0 w-full flex-1" : "hidden"}>
         {children}
       </div>
     );

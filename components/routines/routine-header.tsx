@@ -19,9 +19,10 @@ type RoutineHeaderProps = {
 /** Name, schedule in words, next run, and the actions: edit, pause/resume, Run now, delete, the workspace. */
 export function RoutineHeader(props: RoutineHeaderProps) {
   const { routine, busy, onEdit, onToggle, onRunNow, onDelete } = props;
+  // The actions wrap below the name before it drops under 16rem (a phone squeezed it to one letter).
   return (
     <header className="flex flex-wrap items-start gap-3 border-b border-neutral-200 px-4 py-3">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-[min(16rem,100%)] flex-1">
         <h1 className="truncate text-lg font-semibold" data-testid="routine-title">
           {routine.name}
         </h1>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useSidePanels } from "@/components/chat/use-side-panels";
 import { SidePanel } from "@/components/layout/side-panel";
+import { SplitView } from "@/components/layout/split-view";
 import { WorkspacePanel } from "@/components/workspace/workspace-panel";
 import { fileHash } from "@/components/workspace/file-hash";
 import { NOTES_PATH } from "@/lib/routines/run-text";
@@ -49,53 +50,54 @@ export function RoutinePage({ id }: { id: string }) {
   const jump = (messageId: string) => document.getElementById(messageAnchor(messageId))?.scrollIntoView({ block: "start" });
 
   return (
-    <div className="flex min-h-0 min-w-0 flex-1">
-      <div className="flex min-w-0 flex-1 flex-col overflow-y-auto">
-        <RoutineHeader
-          routine={routine}
-          busy={busy}
-          onEdit={() => setEditing((v) => !v)}
-          onToggle={() => {
-            setActionError(null);
-            actions.setEnabled.mutate(!routine.enabled, failed(routine.enabled ? "pause" : "resume"));
-          }}
-          onRunNow={() => {
-            setActionError(null);
-            actions.runNow.mutate(undefined, failed("start a run"));
-          }}
-          onDelete={() => setConfirmDelete(true)}
-          workspaceOpen={panels.workspaceVisible}
-          onToggleWorkspace={panels.toggleWorkspace}
-        />
-        <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-4">
-          {actionError && <Alert data-testid="routine-action-error">{actionError}</Alert>}
-          {editing && <RoutineForm routine={routine} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />}
-          <section aria-label="Instructions" className="text-sm">
-            <h2 className="mb-1 text-xs font-semibold tracking-wide text-neutral-500 uppercase">Each run</h2>
-            <p className="whitespace-pre-wrap" data-testid="routine-instructions-text">
-              {routine.instructions}
-            </p>
-            <a href={fileHash(NOTES_PATH)} className="mt-1 inline-block text-xs text-blue-700 hover:underline" data-testid="open-notes">
-              Open {NOTES_PATH}
-            </a>
-          </section>
-          <section aria-label="Runs">
-            <h2 className="mb-1 text-xs font-semibold tracking-wide text-neutral-500 uppercase">Runs</h2>
-            <RunsList runs={runs} onJump={jump} />
-          </section>
-          <RoutineTranscript threadId={routine.threadId} />
-        </div>
-      </div>
-      <SidePanel
-        open={panels.workspaceVisible}
-        onClose={panels.closeWorkspace}
-        label="Workspace"
-        id="workspace-region"
-        keepMounted
-        width="w-[min(30rem,40vw)]"
-      >
-        <WorkspacePanel threadId={routine.threadId} onClose={panels.closeWorkspace} />
-      </SidePanel>
+    <>
+      <SplitView
+        shown={panels.workspaceVisible ? WORKSPACE : null}
+        onDragClosed={panels.closeWorkspace}
+        main={
+          <div className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto">
+            <RoutineHeader
+              routine={routine}
+              busy={busy}
+              onEdit={() => setEditing((v) => !v)}
+              onToggle={() => {
+                setActionError(null);
+                actions.setEnabled.mutate(!routine.enabled, failed(routine.enabled ? "pause" : "resume"));
+              }}
+              onRunNow={() => {
+                setActionError(null);
+                actions.runNow.mutate(undefined, failed("start a run"));
+              }}
+              onDelete={() => setConfirmDelete(true)}
+              workspaceOpen={panels.workspaceVisible}
+              onToggleWorkspace={panels.toggleWorkspace}
+            />
+            <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-4">
+              {actionError && <Alert data-testid="routine-action-error">{actionError}</Alert>}
+              {editing && <RoutineForm routine={routine} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />}
+              <section aria-label="Instructions" className="text-sm">
+                <h2 className="mb-1 text-xs font-semibold tracking-wide text-neutral-500 uppercase">Each run</h2>
+                <p className="whitespace-pre-wrap" data-testid="routine-instructions-text">
+                  {routine.instructions}
+                </p>
+                <a href={fileHash(NOTES_PATH)} className="mt-1 inline-block text-xs text-blue-700 hover:underline" data-testid="open-notes">
+                  Open {NOTES_PATH}
+                </a>
+              </section>
+              <section aria-label="Runs">
+                <h2 className="mb-1 text-xs font-semibold tracking-wide text-neutral-500 uppercase">Runs</h2>
+                <RunsList runs={runs} onJump={jump} />
+              </section>
+              <RoutineTranscript threadId={routine.threadId} />
+            </div>
+          </div>
+        }
+        side={
+          <SidePanel open={panels.workspaceVisible} onClose={panels.closeWorkspace} label="Workspace" id="workspace-region" keepMounted>
+            <WorkspacePanel threadId={routine.threadId} onClose={panels.closeWorkspace} />
+          </SidePanel>
+        }
+      />
       <ConfirmDialog
         open={confirmDelete}
         title="Delete this routine?"
@@ -107,6 +109,8 @@ export function RoutinePage({ id }: { id: string }) {
           actions.remove.mutate(undefined, { onSuccess: () => router.push("/routines"), ...failed("delete") });
         }}
       />
-    </div>
+    </>
   );
 }
+
+const WORKSPACE = { kind: "workspace", label: "Workspace", defaultWidth: "30rem" };

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import type { ApiSearchResult } from "@/lib/api";
 import { onThreadSearchRequest } from "./page-events";
 import { SearchResults } from "./search-results";
@@ -10,16 +10,22 @@ type ThreadSearchProps = {
   threadId: string;
   /** Opens the thread at that message, however far back it is. */
   onChoose: (hit: ApiSearchResult) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The header's "Search" switch (ThreadSearchToggle), which gets the focus back on close. */
+  toggleRef: RefObject<HTMLButtonElement | null>;
 };
 
-/** Search in this chat: the button, or Ctrl/Cmd+F anywhere in the app, opens it; Escape closes it. */
-export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
-  const [open, setOpen] = useState(false);
+/**
+ * Search in this chat, over the top of the transcript: the header's switch, or Ctrl/Cmd+F anywhere
+ * in the app, opens it; Escape closes it. The switch lives in the header rather than floating over
+ * the transcript, where it covered the first message's "You" label and the tool cards' badges.
+ */
+export function ThreadSearch({ threadId, onChoose, open, onOpenChange: setOpen, toggleRef: toggle }: ThreadSearchProps) {
   const [q, setQ] = useState("");
   // Limited to a seq range (the span a compaction summarized), until cleared.
   const [range, setRange] = useState<{ from: number; to: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
   const search = useSearch(open ? q : "", threadId, range);
 
   useEffect(() => {
@@ -32,7 +38,12 @@ export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [setOpen]);
+
+  // Opened from the header's switch (or below): the box takes the focus.
+  useEffect(() => {
+    if (open) requestAnimationFrame(() => input.current?.focus());
+  }, [open]);
 
   useEffect(
     () =>
@@ -42,7 +53,7 @@ export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
         setOpen(true);
         requestAnimationFrame(() => input.current?.focus());
       }),
-    [],
+    [setOpen],
   );
 
   const close = () => {
@@ -50,21 +61,10 @@ export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
     toggle.current?.focus();
   };
 
+  if (!open) return null;
   return (
     <div className="pointer-events-none absolute top-2 right-3 z-20 flex max-w-[min(26rem,calc(100%-1.5rem))] flex-col items-end gap-1">
-      <button
-        ref={toggle}
-        type="button"
-        onClick={() => (open ? close() : (setOpen(true), requestAnimationFrame(() => input.current?.focus())))}
-        aria-expanded={open}
-        aria-controls="thread-search"
-        aria-keyshortcuts="Control+F Meta+F"
-        data-testid="thread-search-toggle"
-        className="pointer-events-auto rounded-full border border-neutral-200 bg-white/95 px-3 py-1 text-xs shadow-sm hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
-      >
-        {open ? "Close search" : "Search this chat"}
-      </button>
-      {open && (
+      {
         <div
           id="thread-search"
           role="search"
@@ -102,7 +102,7 @@ export function ThreadSearch({ threadId, onChoose }: ThreadSearchProps) {
             />
           </div>
         </div>
-      )}
+      }
     </div>
   );
 }

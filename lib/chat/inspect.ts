@@ -1,5 +1,4 @@
 import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
-import { getChatModel } from "@/lib/ai/registry";
 import { countTokens } from "@/lib/ai/tokens";
 import { estimateWindowTokens, sumTokens } from "@/lib/context";
 import { compactAtInputTokens, summaryMaxTokens } from "@/lib/compaction/budgets";
@@ -7,6 +6,7 @@ import { leaseActive } from "@/lib/compaction/lease";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { lastModelCall } from "@/lib/db/model-calls";
+import { budgetModelOf } from "@/lib/models/thread-model";
 import { withSpanSeqs } from "@/lib/search/receipt-spans";
 import { recentRecalls } from "@/lib/search/recent-recalls";
 import { loadWindow } from "./window";
@@ -35,7 +35,7 @@ const receiptSelect = {
 
 /** What the next request would send, and why: the data behind the context inspector. */
 export async function inspectContext(threadId: string, opts: { includeInput: boolean }) {
-  const model = getChatModel();
+  const model = await budgetModelOf(threadId);
   const window = await loadWindow(threadId);
   const { summary, plan, pins } = window;
   const tokens = estimateWindowTokens({

@@ -7,6 +7,7 @@ import { assertAwaitingReply } from "./edit";
 import { prepareRetry } from "./retry";
 import { lockOwnedThread, type LockedThread } from "./transcript-cut";
 import { newMessageId } from "./message-id";
+import { plainTitle } from "./plain-title";
 import { claimTurnTx } from "./turn-lease";
 import { openTurnInOneStatement } from "./turn-open-statement";
 import type { TurnStart } from "./turn-types";
@@ -31,7 +32,7 @@ export async function openTurn(
   const userMessage = start.kind === "submit" ? newUserMessage(start.parts, start.runStart ?? false) : null;
   const replyRow: NewMessage = { id: reply.id, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" };
   if (userMessage && !isSqlite(db())) {
-    const opened = await openTurnInOneStatement(db(), owner, userMessage, reply, titleFrom(userMessage.text) ?? null);
+    const opened = await openTurnInOneStatement(db(), owner, userMessage, reply, plainTitle(userMessage.text) ?? null);
     if (opened) return opened;
   }
   return retryWhenBusy(() =>
@@ -64,11 +65,7 @@ async function existingAnswered(tx: Tx, threadId: string, start: TurnStart): Pro
 
 /** A chat still called "New chat" is named after its first message. */
 function newTitle(locked: LockedThread, text: string): string | undefined {
-  return locked.title === "New chat" ? titleFrom(text) : undefined;
-}
-
-function titleFrom(text: string): string | undefined {
-  return text.replace(/\s+/g, " ").trim().slice(0, 60) || undefined;
+  return locked.title === "New chat" ? plainTitle(text) : undefined;
 }
 
 // Counted outside the transaction: the tokenizer is CPU work that must not hold the database.

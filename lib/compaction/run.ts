@@ -12,12 +12,12 @@ import {
   type StoredPart,
 } from "@/lib/context";
 import { countTokens } from "@/lib/ai/tokens";
-import { getChatModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { latestRunStart } from "@/lib/db/messages";
 import { activeSummary } from "@/lib/db/summaries";
 import { publishThreadChange } from "@/lib/events/publish";
+import { budgetModelOf } from "@/lib/models/thread-model";
 import { compactAtInputTokens, minSpanTokens, summaryMaxTokens } from "./budgets";
 import { holdCompaction, releaseLease, tryAcquireLease } from "./lease";
 import { saveSummaryIfCurrent } from "./save";
@@ -85,7 +85,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const tokensBefore = sumTokens(spanRows) + (previousText && previous ? previous.tokens : 0);
     // No churn: once system + summary + recent messages sit near the threshold, every turn would
     // compact a sliver. An overflow (or a person asking) still compacts whatever there is.
-    const minSpan = minSpanTokens(compactAtInputTokens(c, getChatModel().contextWindow));
+    const minSpan = minSpanTokens(compactAtInputTokens(c, (await budgetModelOf(threadId)).contextWindow));
     // Checked before the receipt is written: a thread at its threshold would otherwise add one
     // receipt per turn.
     if (trigger === "threshold" && sumTokens(spanRows) < minSpan) {

@@ -30,3 +30,19 @@ export async function modelForTurn(userId: string, threadId: string): Promise<Mo
   if (!isAvailableModel(config(), chosen)) throw unavailable(chosen, "was picked for this chat but is no longer offered; pick another");
   return resolveModel(chosen);
 }
+
+/**
+ * The model whose window budgets this thread (the inspector's gauge, compaction's thresholds):
+ * its own choice, else CHAT_MODEL. Never throws: a choice no longer offered reads as the default,
+ * and the next turn reports the problem.
+ */
+export async function budgetModelOf(threadId: string): Promise<ModelHandle> {
+  const row = await db().thread.findUnique({ where: { id: threadId }, select: { chatModel: true } });
+  const chosen = row?.chatModel;
+  if (!chosen || !isAvailableModel(config(), chosen)) return getChatModel();
+  try {
+    return resolveModel(chosen);
+  } catch {
+    return getChatModel();
+  }
+}

@@ -156,6 +156,8 @@ for (const dark of [false, true]) {
       await page.goto(`/routines/${routineId}`);
       await expect(page.getByTestId("run-row").first()).toBeVisible();
       await audit(page, "routine detail", found);
+      await showWorkspace(page);
+      await audit(page, "routine detail with its workspace", found);
 
       await page.goto("/account");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

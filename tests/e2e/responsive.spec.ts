@@ -158,6 +158,9 @@ test("routine pages work at phone width", async ({ page }) => {
 
   await page.goto(`/routines/${id}`);
   await expect(page.getByTestId("routine-title")).toHaveText("Phone routine");
+  // The name and the schedule keep room to be read; the actions wrap below them.
+  expect((await page.getByTestId("routine-title").boundingBox())!.width).toBeGreaterThanOrEqual(200);
+  expect((await page.getByTestId("routine-schedule").boundingBox())!.width).toBeGreaterThanOrEqual(200);
   for (const control of ["routine-edit", "routine-toggle", "routine-run-now", "routine-delete", "workspace-toggle"]) {
     await expectReachable(page, page.getByTestId(control), control);
   }
@@ -166,4 +169,67 @@ test("routine pages work at phone width", async ({ page }) => {
   await expect(page.getByTestId("workspace-panel")).toBeVisible();
   await expectReachable(page, page.getByTestId("workspace-panel"), "the routine's workspace");
   await expectNoHorizontalOverflow(page, "a routine's workspace");
+});
+
+test("at 1440 px the side panels resize by dragging and by arrow keys, remember their widths, and leave the composer 280 px", async ({
+  browser,
+}) => {
+  const page = await ownerPage(browser, { width: 1440, height: 900 });
+  await openThread(page);
+  const side = page.locator("#split-side");
+  const width = async () => (await side.boundingBox())!.width;
+  const separator = page.getByRole("separator", { name: "Resize the workspace" });
+  await expect(page.getByTestId("workspace-panel")).toBeVisible();
+  await expect(separator).toBeVisible();
+
+  // Dragged 150 px to the left: the workspace grows by as much.
+  const before = await width();
+  const box = (await separator.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 75, y, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 - 150, y, { steps: 5 });
+  await page.mouse.up();
+  expect(Math.abs((await width()) - (before + 150))).toBeLessThanOrEqual(4);
+
+  // Dragged as far left as it goes: the chat keeps its minimum, the composer its 280 px of text.
+  await page.mouse.move(box.x + box.width / 2 - 150, y);
+  await page.mouse.down();
+  await page.mouse.move(0, y, { steps: 10 });
+  await page.mouse.up();
+  expect(await composerWidth(page)).toBeGreaterThanOrEqual(280);
+  expect((await page.getByTestId("thread-title").boundingBox())!.width).toBeGreaterThanOrEqual(128);
+  await expectNoHorizontalOverflow(page, "the widest workspace");
+
+  // By keyboard: the arrow keys move the focused separator.
+  await separator.focus();
+  const widest = await width();
+  for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+  const narrower = await width();
+  expect(narrower).toBeLessThan(widest - 20);
+  await page.keyboard.press("ArrowLeft");
+  expect(await width()).toBeGreaterThan(narrower);
+  const chosen = await width();
+
+  // The inspector has its own width; the workspace's comes back with it, and after a reload.
+  await page.getByTestId("inspector-toggle").click();
+  await expect(page.getByRole("separator", { name: "Resize the inspector" })).toBeVisible();
+  await expect.poll(width).not.toBeCloseTo(chosen, 0);
+  await page.getByTestId("inspector-panel").getByRole("button", { name: "Close inspector" }).click();
+  await expect(page.getByTestId("workspace-panel")).toBeVisible();
+  await expect.poll(async () => Math.abs((await width()) - chosen)).toBeLessThanOrEqual(2);
+  await page.reload();
+  await expect(page.getByTestId("workspace-panel")).toBeVisible();
+  await expect.poll(async () => Math.abs((await width()) - chosen)).toBeLessThanOrEqual(2);
+
+  // Dragged shut: the panel closes and its switch says so.
+  const edge = (await separator.boundingBox())!;
+  await page.mouse.move(edge.x + edge.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(1439, y, { steps: 10 });
+  await page.mouse.up();
+  await expect(page.getByTestId("workspace-panel")).toBeHidden();
+  await expect(page.getByTestId("workspace-toggle")).toHaveAttribute("aria-pressed", "false");
+  await expect(separator).toBeHidden();
 });

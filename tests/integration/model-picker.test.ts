@@ -10,6 +10,7 @@ import * as threadRoute from "@/app/api/threads/[id]/route";
 import * as threadModelRoute from "@/app/api/threads/[id]/model/route";
 import * as modelsRoute from "@/app/api/models/route";
 import * as modelRoute from "@/app/api/model/route";
+import * as contextRoute from "@/app/api/threads/[id]/context/route";
 
 const jar = vi.hoisted(() => ({ values: new Map<string, string>(), sets: 0 }) as Jar);
 vi.mock("next/headers", async () => (await import("./security/support")).fakeCookies(jar));
@@ -86,6 +87,19 @@ describe.each(testDatabases())("model picker on $name", (target) => {
 
     const calls = await env.db.modelCall.findMany({ where: { threadId: id, kind: "chat" }, orderBy: { createdAt: "asc" } });
     expect(calls.map((c) => c.modelId)).toEqual([MODEL, "offline"]);
+  });
+
+  it("the inspector budgets a thread with its own model's window, not CHAT_MODEL's", async () => {
+    const { id } = await newGuestThread();
+    const inspect = async () => {
+      const res = await callRoute(contextRoute, { method: "GET", url: `/api/threads/${id}/context`, params: { id } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { model: { id: string }; thresholds: { contextWindow: number | null } };
+    };
+    // The offline default has a known window; the compatible server's window is unknown (no CONTEXT_WINDOW).
+    expect(await inspect()).toMatchObject({ model: { id: "offline" }, thresholds: { contextWindow: 200_000 } });
+    expect((await putModel(id, MODEL)).status).toBe(200);
+    expect(await inspect()).toMatchObject({ model: { id: MODEL }, thresholds: { contextWindow: null } });
   });
 
   it("refuses a model the server cannot use with a 400 naming it, and stores nothing", async () => {
