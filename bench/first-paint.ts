@@ -18,11 +18,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SIZES = [20, 2000];
 const OPENS_FOR_RSS = 20;
 
-export function startServer(dataDir: string): ChildProcess {
+export function startServer(dataDir: string, port = PORT): ChildProcess {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${path.join(dataDir, "bench.db")}`,
       CHAT_MODEL: "offline",
@@ -33,10 +33,10 @@ export function startServer(dataDir: string): ChildProcess {
   return child;
 }
 
-export async function waitForServer(child: ChildProcess): Promise<void> {
+export async function waitForServer(child: ChildProcess, probeUrl = `${BASE}/api/model`): Promise<void> {
   for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${BASE}/api/model`).then(
+    const ok = await fetch(probeUrl).then(
       (r) => r.ok,
       () => false,
     );
@@ -47,8 +47,12 @@ export async function waitForServer(child: ChildProcess): Promise<void> {
 }
 
 /** A thread of `size` alternating messages, written straight into the server's SQLite file. */
-export async function seedThread(context: BrowserContext, size: number): Promise<{ id: string; firstId: string; lastId: string }> {
-  const res = await context.request.post(`${BASE}/api/threads`, { data: { title: `${size} messages` } });
+export async function seedThread(
+  context: BrowserContext,
+  size: number,
+  base = BASE,
+): Promise<{ id: string; firstId: string; lastId: string }> {
+  const res = await context.request.post(`${base}/api/threads`, { data: { title: `${size} messages` } });
   const { id } = (await res.json()) as { id: string };
   const { db } = await import("@/lib/db/client");
   const rows = Array.from({ length: size }, (_, i) => {
@@ -79,7 +83,7 @@ const watchFor = (messageId: string) => `
   })();
 `;
 
-async function heapMb(page: Page): Promise<number> {
+export async function heapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("HeapProfiler.collectGarbage");
   await cdp.send("Performance.enable");
@@ -88,7 +92,7 @@ async function heapMb(page: Page): Promise<number> {
   return (metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0) / 1e6;
 }
 
-const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName("*").length);
+export const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName("*").length);
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 type Paint = { visibleMs: number; firstByteMs: number; nodes: number; heapMb: number };

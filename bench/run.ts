@@ -5,6 +5,7 @@ import { benchLoad } from "./load";
 import { benchOverload } from "./overload";
 import { benchFirstPaint } from "./first-paint";
 import { benchLighthouse } from "./lighthouse";
+import { benchPeer } from "./peer";
 import { benchResume } from "./resume";
 import { benchSummaryProbes } from "./summary-probes";
 import { benchSearch } from "./search";
@@ -58,5 +59,10 @@ if (which === "lighthouse") {
   // Not in the default run: it builds the app and runs Lighthouse four times.
   console.log("\n== Lighthouse on the production build (Chromium): home and a thread page, mobile and desktop");
   console.log(await benchLighthouse());
+}
+if (which === "peer") {
+  // Not in the default run: it needs the peer built outside this repository (README, Benchmarks).
+  console.log("\n== Side by side with vercel/chatbot (production builds, Chromium, interleaved): ours / peer");
+  console.log(await benchPeer());
 }
 process.exit(0);

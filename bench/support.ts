@@ -25,3 +25,9 @@ export function table(rows: Array<Record<string, string | number>>): string {
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(width[i])).join("  ");
   return [line(cols), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join("\n");
 }
+
+/** The p-th percentile (nearest rank) of samples: 50 is the median, 95 the tail. */
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}

@@ -15,7 +15,20 @@ type Live = { messages: ChatMessage[]; older: OlderMessages };
  */
 export function useTranscriptNavigation(threadId: string, live: Live) {
   const history = useHistoryWindow(threadId);
-  const { view, jump, focusLoaded, exit } = history;
+  const { view, jump, jumpFirst, prefetchFirst, focusLoaded, exit } = history;
+
+  // A long thread's first page is read once the browser is idle after the first screen, so Home
+  // needs no request, as in a list that holds every message.
+  const hasOlder = live.older.hasMore;
+  useEffect(() => {
+    if (!hasOlder) return;
+    if (typeof requestIdleCallback !== "function") {
+      const t = setTimeout(prefetchFirst, 500);
+      return () => clearTimeout(t);
+    }
+    const idle = requestIdleCallback(prefetchFirst, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, [hasOlder, prefetchFirst]);
 
   const openAt = useCallback(
     (seq: number, messageId: string | null) => {
@@ -30,8 +43,8 @@ export function useTranscriptNavigation(threadId: string, live: Live) {
     const list = view?.messages ?? live.messages;
     const complete = view ? !view.olderCursor : !live.older.hasMore;
     if (complete && list[0]) focusLoaded(list[0].id, list[0].metadata?.seq ?? 0);
-    else void jump("first");
-  }, [focusLoaded, jump, live.messages, live.older.hasMore, view]);
+    else void jumpFirst();
+  }, [focusLoaded, jumpFirst, live.messages, live.older.hasMore, view]);
 
   const end = useCallback(() => {
     exit();

@@ -100,6 +100,46 @@ test("search a thread, jump to a hit 2,000 messages back in one page, Home and E
   await expect(messageById(page, `${id}-m${SIZE}`)).toBeInViewport();
 });
 
+test("Home shows the first of 2,000 messages without waiting on the network, then the fresh copy of that page", async ({ page }) => {
+  const id = await createThread(page);
+  seed(id);
+  const isFirstPage = (url: string) => url.includes(`/api/threads/${id}/messages?`) && url.includes("after=0");
+  const readAhead = page.waitForResponse((r) => isFirstPage(r.url()));
+  await page.goto(`/t/${id}`);
+  await expect(messageById(page, `${id}-m${SIZE}`)).toBeInViewport();
+  await readAhead; // read while the page was idle, before any key
+
+  // Edited after the read-ahead, and from now on the first page is held until released: Home
+  // must show the page it read ahead at once, then swap in the fresh one.
+  const db = new Database(DB_FILE);
+  const edited = "Step 1, edited after the read-ahead.";
+  db.prepare(`UPDATE "Message" SET "text" = ?, "parts" = ? WHERE "id" = ?`).run(
+    edited,
+    JSON.stringify([{ type: "text", text: edited }]),
+    `${id}-m1`,
+  );
+  db.close();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => isFirstPage(url.href),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.getByTestId("transcript").focus();
+  await page.keyboard.press("Home");
+  const first = messageById(page, `${id}-m1`);
+  await expect(first).toBeInViewport();
+  await expect(page.locator(`[data-message-row="${id}-m1"]`)).toHaveAttribute("data-highlighted", "true");
+  await expect(first).toContainText("Step 1: check module 1");
+  release();
+  await expect(first).toContainText(edited);
+  await expect(first).toBeInViewport();
+  expect(await rendered(page)).toBeLessThan(60);
+});
+
 test("search across threads opens the thread at the message; hostile input is searched as text", async ({ page }) => {
   const id = await createThread(page);
   // A path only this thread has: earlier tests seeded threads of their own.
