@@ -3,7 +3,7 @@
 // one thread of 1,000 / 10,000 / 100,000 messages. Measured in-process at the database layer (the
 // work behind GET /api/threads/:id/search and /messages), p50 and p95 over BENCH_SEARCH_RUNS runs.
 import { provision, type TestDatabase } from "../tests/integration/support/databases";
-import { listMessagesAfter } from "@/lib/chat/transcript-window";
+import { listMessagesAfter } from "@/lib/chat/transcript-pages";
 import { db, isSqlite } from "@/lib/db/client";
 import { listMessagesPage } from "@/lib/db/messages";
 import { likeContains } from "@/lib/search/query";

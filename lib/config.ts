@@ -4,7 +4,7 @@ import { z } from "zod";
 const MODEL_ID = /^(offline|(openai|anthropic|compatible):[^\s,:][^\s,]{0,199})$/;
 
 // Every knob in one place. Read once per process; tests set env before importing.
-const schema = z.object({
+const settings = z.object({
   DATABASE_URL: z.string().default("file:./data/app.db"),
   // Connections per app instance to PostgreSQL (pg's own default is 10).
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
@@ -135,6 +135,10 @@ const schema = z.object({
   ROUTINES_SCHEDULER: z.enum(["on", "off"]).default("on"),
   ROUTINES_TICK_MS: z.coerce.number().int().min(1000).default(30_000),
   CRON_SECRET: z.string().min(16).optional(),
+  // Where a compaction runs (lib/background/compaction-job.ts): "own" hands it to
+  // POST /api/jobs/compaction, an invocation with its own time budget, signed with CRON_SECRET;
+  // "reply" runs it in the process that served the reply; "auto" is "own" when CRON_SECRET is set.
+  COMPACTION_INVOCATION: z.enum(["auto", "own", "reply"]).default("auto"),
   // Sign-in limits (lib/limits/sign-in.ts), per client address and per account, over AUTH_WINDOW_S.
   AUTH_WINDOW_S: z.coerce.number().int().positive().max(86_400).default(900),
   AUTH_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
@@ -143,6 +147,12 @@ const schema = z.object({
   GUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(60),
   // Not a setting: made by scripts/serve.mjs at start, proves its client-address header genuine.
   LONGRUN_PEER_TOKEN: z.string().optional(),
+});
+
+const schema = settings.superRefine((c, ctx) => {
+  if (c.COMPACTION_INVOCATION === "own" && !c.CRON_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["COMPACTION_INVOCATION"], message: "needs CRON_SECRET to sign the jobs it hands off" });
+  }
 });
 
 export type Config = z.infer<typeof schema>;
@@ -186,6 +196,8 @@ function ruleOf(issue: Issue): string {
       return issue.format === "url" ? "must be a URL" : `must be a valid ${issue.format}`;
     case "invalid_type":
       return issue.expected === "int" ? "must be a whole number" : `must be a ${issue.expected}`;
+    case "custom":
+      return issue.message;
     default:
       return "is invalid";
   }

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 
-// The server's 429 message ends with "You can send again in N s." (lib/limits/window.ts). The
+// The server's 429 message ends with "You can send again in N s." (lib/limits/rate-period.ts). The
 // countdown keeps that sentence true while it is on screen instead of freezing at N.
 const WAIT = /You can send again in (\d+) s\./;
 

@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { requestContext } from "@/lib/http/request-context";
 import { countRequest } from "@/lib/limits/count";
 import { admitNewGuest } from "@/lib/limits/guests";
-import type { LimitKind } from "@/lib/limits/window";
+import type { LimitKind } from "@/lib/limits/rate-period";
 import { accountSession, isAccount } from "./accounts";
 import { cookieValue, decodeSession, encodeSession, SESSION_COOKIE } from "./guest-cookie";
 import { authSecret } from "./secret";

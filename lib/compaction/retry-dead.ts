@@ -1,11 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { runCompaction, type CompactionResult } from "./run";
+import { startCompaction } from "@/lib/background/compaction-job";
 import type { CompactionTrigger } from "./trigger";
 
 // A compaction whose function died (a serverless function past its maxDuration, a crashed
-// process) is left "running"; the sweeper marks it "interrupted". The cron picks those up again
-// in its own invocation, so a compaction that did not fit the reply's function still lands.
+// process) is left "running"; the sweeper marks it "interrupted". The cron starts those again in
+// an invocation of their own, so a compaction whose function died still lands.
 const RECENT_MS = 24 * 60 * 60_000;
 // A job that dies every time (too large for any function's budget) is given up after this many.
 const MAX_INTERRUPTED_IN_A_ROW = 3;
@@ -34,11 +34,13 @@ export async function deadCompactions(limit = 5, now = new Date()): Promise<Arra
   return out;
 }
 
-/** Runs them again one after another; each takes the thread's lease, so a live job is never doubled. */
+/**
+ * Starts them again one after another, each in its own invocation when compactions get one
+ * (lib/background/compaction-job.ts); each takes the thread's lease, so a live job is never doubled.
+ */
 export async function retryDeadCompactions(
   jobs: ReadonlyArray<{ threadId: string; trigger: CompactionTrigger }>,
-): Promise<CompactionResult[]> {
-  const results: CompactionResult[] = [];
-  for (const job of jobs) results.push(await runCompaction(job.threadId, job.trigger));
-  return results;
+  origin?: string,
+): Promise<void> {
+  for (const job of jobs) await startCompaction(job, origin);
 }

@@ -41,7 +41,7 @@ export function validateBody<S extends z.ZodType>(schema: S, json: unknown): z.i
 }
 
 /** Reads the body but stops at the cap: a chunked upload without Content-Length is not buffered whole. */
-async function readCapped(req: Request, maxBytes: number): Promise<string> {
+export async function readCapped(req: Request, maxBytes: number): Promise<string> {
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

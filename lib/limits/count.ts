@@ -2,7 +2,7 @@ import "server-only";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { bumpCounter } from "./counter";
-import { limitMessage, secondsUntilNextWindow, windowIndex, type LimitKind } from "./window";
+import { limitMessage, secondsUntilNextPeriod, periodIndex, type LimitKind } from "./rate-period";
 
 /**
  * Counts one request of `kind` for the user and refuses it with 429 once the window's allowance is
@@ -20,10 +20,10 @@ export async function countRequest(
   const nowMs = opts.nowMs ?? Date.now();
   const { RATE_WINDOW_S, RATE_TURNS_PER_WINDOW, RATE_WRITES_PER_WINDOW } = config();
   const allowed = kind === "turn" ? RATE_TURNS_PER_WINDOW : RATE_WRITES_PER_WINDOW;
-  const index = windowIndex(nowMs, RATE_WINDOW_S);
+  const index = periodIndex(nowMs, RATE_WINDOW_S);
   const tally = await bumpCounter(`${userId}:${kind}`, index, { unlessAccount: opts.unlessAccount ? userId : undefined });
   if (!tally) return false;
   if (tally.count <= allowed) return true;
-  const retryAfterSeconds = secondsUntilNextWindow(nowMs, RATE_WINDOW_S, tally.window);
+  const retryAfterSeconds = secondsUntilNextPeriod(nowMs, RATE_WINDOW_S, tally.window);
   throw new AppError("rate_limited", limitMessage(kind, retryAfterSeconds), { retryAfterSeconds, limit: kind });
 }

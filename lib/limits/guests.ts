@@ -2,7 +2,7 @@ import "server-only";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { bumpCounter } from "./counter";
-import { secondsUntilNextWindow, windowIndex } from "./window";
+import { secondsUntilNextPeriod, periodIndex } from "./rate-period";
 
 const HOUR_S = 3600;
 
@@ -12,9 +12,9 @@ const HOUR_S = 3600;
  * (lib/http/client-address.ts), GUESTS_PER_ADDRESS_PER_HOUR in each clock hour.
  */
 export async function admitNewGuest(address: string, nowMs = Date.now()): Promise<void> {
-  const tally = (await bumpCounter(`guests:${address}`, windowIndex(nowMs, HOUR_S)))!;
+  const tally = (await bumpCounter(`guests:${address}`, periodIndex(nowMs, HOUR_S)))!;
   if (tally.count <= config().GUESTS_PER_ADDRESS_PER_HOUR) return;
-  const retryAfterSeconds = secondsUntilNextWindow(nowMs, HOUR_S, tally.window);
+  const retryAfterSeconds = secondsUntilNextPeriod(nowMs, HOUR_S, tally.window);
   throw new AppError(
     "rate_limited",
     `Too many new guest sessions from your network. Sign in, or try again in ${Math.ceil(retryAfterSeconds / 60)} min.`,

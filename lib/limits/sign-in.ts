@@ -2,7 +2,7 @@ import "server-only";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { bumpCounter, readCounter } from "./counter";
-import { secondsUntilNextWindow, windowIndex } from "./window";
+import { secondsUntilNextPeriod, periodIndex } from "./rate-period";
 
 /*
  * Limits on the account endpoints, kept in the database like every other limit, so all instances
@@ -33,7 +33,7 @@ const addressKey = (address: string) => `auth-address:${address}`;
 const accountKey = (email: string) => `auth-failures:${email}`;
 
 function refuse(message: string, nowMs: number, window: number): AppError {
-  const retryAfterSeconds = secondsUntilNextWindow(nowMs, config().AUTH_WINDOW_S, window);
+  const retryAfterSeconds = secondsUntilNextPeriod(nowMs, config().AUTH_WINDOW_S, window);
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return new AppError("rate_limited", `${message} Try again in ${minutes} min.`, { retryAfterSeconds, limit: "sign-in" });
 }
@@ -48,7 +48,7 @@ export async function admitAuthAttempt(a: {
 }): Promise<void> {
   const nowMs = a.nowMs ?? Date.now();
   const { AUTH_WINDOW_S, AUTH_ATTEMPTS_PER_ADDRESS, AUTH_FAILURES_PER_ACCOUNT } = config();
-  const index = windowIndex(nowMs, AUTH_WINDOW_S);
+  const index = periodIndex(nowMs, AUTH_WINDOW_S);
   const fromAddress = (await bumpCounter(addressKey(a.address), index))!;
   if (fromAddress.count > AUTH_ATTEMPTS_PER_ADDRESS) {
     throw refuse("Too many sign-in attempts from your network.", nowMs, fromAddress.window);
@@ -66,5 +66,5 @@ export async function admitAuthAttempt(a: {
 
 /** Records a failed sign-in (wrong email or password) against the account it named. */
 export async function recordFailedSignIn(email: string, nowMs = Date.now()): Promise<void> {
-  await bumpCounter(accountKey(email), windowIndex(nowMs, config().AUTH_WINDOW_S));
+  await bumpCounter(accountKey(email), periodIndex(nowMs, config().AUTH_WINDOW_S));
 }

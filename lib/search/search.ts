@@ -1,7 +1,7 @@
 import "server-only";
 import { db, isSqlite } from "@/lib/db/client";
 import { encodeSearchCursor, decodeSearchCursor, MAX_OFFSET } from "./cursor";
-import { searchPostgres, searchSqlite, type SearchScope } from "./engines";
+import { RANKED_MATCHES, searchPostgres, searchSqlite, type SearchScope } from "./engines";
 import { parseSearchQuery, type SearchTerm } from "./query";
 import { makeSnippet } from "./snippet";
 
@@ -23,7 +23,7 @@ export type SearchPage = { results: SearchResult[]; nextCursor: string | null };
 export type SearchRequest = SearchScope & { q: string; limit: number; cursor?: string };
 
 /**
- * Best match first, `limit` at a time; `render` makes the snippet (escaped HTML by default). The caller has checked that the user owns `threadId`; the
+ * Best match first among the newest RANKED_MATCHES matches (lib/search/engines.ts), `limit` at a time; `render` makes the snippet (escaped HTML by default). The caller has checked that the user owns `threadId`; the
  * query also keeps to the user's live threads, so a cross-thread search never leaves them.
  */
 export async function searchMessages(
@@ -69,5 +69,8 @@ export async function searchMessages(
     ];
   });
   const next = offset + req.limit;
-  return { results, nextCursor: hits.length > req.limit && next <= MAX_OFFSET ? encodeSearchCursor(req.q, next) : null };
+  return {
+    results,
+    nextCursor: hits.length > req.limit && next <= MAX_OFFSET && next < RANKED_MATCHES ? encodeSearchCursor(req.q, next) : null,
+  };
 }

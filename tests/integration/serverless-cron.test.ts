@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { settleAfter } from "./support/after-stub";
@@ -6,13 +8,36 @@ import { newRoutine } from "./routines/support/routine-helpers";
 import { resetConfigForTests } from "@/lib/config";
 import { createThread } from "@/lib/db/threads";
 import { appendMessage } from "@/lib/db/messages";
+import { signJob, SIGNATURE_HEADER } from "@/lib/background/job-signature";
+import { afterTurn } from "@/lib/chat/after-turn";
 
 // The serverless path: no process lives between requests, so the in-process scheduler and sweeper
 // are off and only the cron routes tick. Their route handlers run here as a platform would call
-// them, with after() standing in for Next's request scope (support/after-stub.ts).
+// them, with after() standing in for Next's request scope (support/after-stub.ts). A compaction is
+// handed to its own invocation over real HTTP: a local server answers POST /api/jobs/compaction
+// with the route handler, as the platform would start a new function for it.
 vi.mock("next/server", async (original) => (await import("./support/after-stub")).withAfterStub(original));
 const { GET: sweepRoute } = await import("@/app/api/cron/sweep/route");
 const { GET: routinesRoute } = await import("@/app/api/cron/routines/route");
+const { POST: jobRoute } = await import("@/app/api/jobs/compaction/route");
+
+/** The job route behind a real socket; `seen` records each request that reached it. */
+async function jobServer(): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
+  const seen: string[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    seen.push(`${req.method} ${req.url}`);
+    const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
+    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) });
+    const answer =
+      req.url === "/api/jobs/compaction" ? await jobRoute(request, { params: Promise.resolve({}) }) : new Response(null, { status: 404 });
+    res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, close: () => new Promise((r) => server.close(() => r())) };
+}
 
 const SECRET = "cron-secret-for-tests-0123456789";
 const tick = (route: typeof sweepRoute, path: string) =>
@@ -21,15 +46,24 @@ const tick = (route: typeof sweepRoute, path: string) =>
 describe.each(testDatabases())("serverless: only the cron routes tick, on $name", (target) => {
   let env: Provisioned;
   let userId: string;
+  let jobs: Awaited<ReturnType<typeof jobServer>>;
   beforeAll(async () => {
-    Object.assign(process.env, { CRON_SECRET: SECRET, ROUTINES_SCHEDULER: "off", SWEEPER: "off", CONTEXT_RECENT_TOKENS: "300" });
+    jobs = await jobServer();
+    Object.assign(process.env, {
+      CRON_SECRET: SECRET,
+      ROUTINES_SCHEDULER: "off",
+      SWEEPER: "off",
+      CONTEXT_RECENT_TOKENS: "300",
+      APP_URL: jobs.url,
+    });
     resetConfigForTests();
     env = await provision(target);
     userId = (await env.db.user.create({ data: {} })).id;
   });
   afterAll(async () => {
-    for (const key of ["CRON_SECRET", "ROUTINES_SCHEDULER", "SWEEPER", "CONTEXT_RECENT_TOKENS"]) delete process.env[key];
+    for (const key of ["CRON_SECRET", "ROUTINES_SCHEDULER", "SWEEPER", "CONTEXT_RECENT_TOKENS", "APP_URL"]) delete process.env[key];
     resetConfigForTests();
+    await jobs?.close();
     await env?.drop();
   });
 
@@ -79,6 +113,7 @@ describe.each(testDatabases())("serverless: only the cron routes tick, on $name"
     expect(json.compactionsRetried).toContain(t.id);
     expect((await env.db.compaction.findUniqueOrThrow({ where: { id: dead.id } })).status).toBe("interrupted");
     await settleAfter();
+    expect(jobs.seen).toContain("POST /api/jobs/compaction");
     const receipts = await env.db.compaction.findMany({ where: { threadId: t.id }, orderBy: { startedAt: "asc" } });
     expect(receipts.map((r) => r.status)).toEqual(["interrupted", "saved"]);
     expect(await env.db.summary.count({ where: { threadId: t.id, status: "active" } })).toBe(1);
@@ -93,5 +128,65 @@ describe.each(testDatabases())("serverless: only the cron routes tick, on $name"
     expect((await res.json()).claimed).toBe(1);
     await settleAfter();
     expect((await env.db.routineRun.findFirstOrThrow({ where: { routineId: r.id } })).status).toBe("succeeded");
+  });
+
+  const longThread = async () => {
+    const t = await createThread(userId);
+    const long = (k: number) => `Step ${k}: moved caller ${k} of getAccount to loadAccount in src/module${k}.ts. `.repeat(12);
+    await seedConversation(
+      t.id,
+      Array.from({ length: 16 }, (_, k): ["user" | "assistant", string] => [k % 2 ? "assistant" : "user", long(k)]),
+    );
+    return t;
+  };
+  // An overflow compacts whatever there is (a threshold crossing skips spans below its minimum).
+  const crossing = Promise.resolve({ lastInputTokens: null, overflow: true, contextWindow: undefined });
+
+  it("a compaction crossing after a reply is handed to its own invocation over HTTP and lands", async () => {
+    const t = await longThread();
+    const before = jobs.seen.length;
+    await afterTurn(t.id, crossing, { origin: "http://reply.invalid" });
+    // The reply's function only waited for the hand-off (202); the work runs in the job's after().
+    expect(jobs.seen.slice(before)).toEqual(["POST /api/jobs/compaction"]);
+    await settleAfter();
+    const receipts = await env.db.compaction.findMany({ where: { threadId: t.id } });
+    expect(receipts.map((r) => [r.status, r.trigger])).toEqual([["saved", "overflow"]]);
+    expect(await env.db.summary.count({ where: { threadId: t.id, status: "active" } })).toBe(1);
+  });
+
+  it("when the job route cannot be reached, the compaction runs where it was asked for", async () => {
+    process.env.APP_URL = "http://127.0.0.1:9"; // the discard port: nothing answers
+    resetConfigForTests();
+    try {
+      const t = await longThread();
+      await afterTurn(t.id, crossing);
+      expect((await env.db.compaction.findMany({ where: { threadId: t.id } })).map((r) => r.status)).toEqual(["saved"]);
+    } finally {
+      process.env.APP_URL = jobs.url;
+      resetConfigForTests();
+    }
+  });
+
+  it("POST /api/jobs/compaction refuses an unsigned, altered, stale or foreign-keyed job and runs nothing", async () => {
+    const t = await longThread();
+    const body = JSON.stringify({ threadId: t.id, trigger: "manual" });
+    const post = (headers: Record<string, string>, payload = body) =>
+      fetch(`${jobs.url}/api/jobs/compaction`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: payload,
+      });
+    expect((await post({})).status).toBe(401);
+    const altered = JSON.stringify({ threadId: t.id, trigger: "overflow" });
+    expect((await post({ [SIGNATURE_HEADER]: signJob(SECRET, body) }, altered)).status).toBe(401);
+    expect((await post({ [SIGNATURE_HEADER]: signJob(SECRET, body, Date.now() - 10 * 60_000) })).status).toBe(401);
+    expect((await post({ [SIGNATURE_HEADER]: signJob("another-secret-0123456789abcdef", body) })).status).toBe(401);
+    const unknown = JSON.stringify({ threadId: "no-such-thread", trigger: "manual" });
+    expect((await post({ [SIGNATURE_HEADER]: signJob(SECRET, unknown) }, unknown)).status).toBe(404);
+    await settleAfter();
+    expect(await env.db.compaction.count({ where: { threadId: t.id } })).toBe(0);
+    expect((await post({ [SIGNATURE_HEADER]: signJob(SECRET, body) })).status).toBe(202);
+    await settleAfter();
+    expect((await env.db.compaction.findMany({ where: { threadId: t.id } })).map((r) => r.status)).toEqual(["saved"]);
   });
 });

@@ -1,6 +1,7 @@
 import { currentUserId } from "@/lib/auth/session";
 import { runTurn } from "@/lib/chat/turn";
 import { afterResponse } from "@/lib/background/after-response";
+import { selfOrigin } from "@/lib/background/compaction-job";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { turnResponse } from "@/lib/chat/live-stream";
 import { config } from "@/lib/config";
@@ -34,7 +35,8 @@ export const POST = handler(
       start = { kind: "regenerate", messageId: body.messageId ?? "" };
     }
     const turn = await inTurnSlot(() => runTurn({ userId, threadId: body.id, start }));
-    afterResponse("compaction after a turn", () => afterTurn(body.id, turn.outcome));
+    const origin = selfOrigin(req);
+    afterResponse("compaction after a turn", () => afterTurn(body.id, turn.outcome, { origin }));
     return turnResponse(turn);
   },
   { limit: "turn" },

@@ -3,6 +3,7 @@ import { provision, testDatabases, type Provisioned } from "../support/databases
 import { seedConversation } from "../support/seed";
 import { editUserMessage } from "@/lib/chat/edit";
 import { createThread, deleteThread } from "@/lib/db/threads";
+import { RANKED_MATCHES } from "@/lib/search/engines";
 import * as threadSearchRoute from "@/app/api/threads/[id]/search/route";
 import * as searchRoute from "@/app/api/search/route";
 import * as messagesRoute from "@/app/api/threads/[id]/messages/route";
@@ -145,15 +146,82 @@ describe.each(testDatabases())("message search on $name", (target) => {
       [q("deploy", "&limit=0"), 400],
       [q("deploy", "&limit=1000"), 400],
     ];
-    for (const [qs, status] of cases) {
-      const res = await threadSearch(t.id, qs);
-      const body = await res.text();
-      expect(res.status, `${qs.slice(0, 60)}: ${body.slice(0, 200)}`).toBe(status);
-      expect(body).not.toMatch(/sql|syntax|fts5|tsquery|prisma/i);
-      if (status === 400) expect(JSON.parse(body).error.code).toBe("invalid_body");
+    const empty: string[] = [
+      q("((("),
+      q('"'),
+      q('"unterminated phrase'),
+      q("*"),
+      q("NEAR("),
+      q("^x AND NOT y"),
+      q("()[]{}"),
+      q("\\ ' ` ;"),
+    ];
+    cases.push(...empty.map((qs): [string, number] => [qs, 200]), [q("deploy)) OR ((staging"), 200], [q("-deploy"), 200]);
+    // Both routes, the same battery: a thread's search and the search across the caller's threads.
+    for (const route of [(qs: string) => threadSearch(t.id, qs), (qs: string) => get(searchRoute, `/api/search?${qs}`)]) {
+      for (const [qs, status] of cases) {
+        const res = await route(qs);
+        const body = await res.text();
+        expect(res.status, `${qs.slice(0, 60)}: ${body.slice(0, 200)}`).toBe(status);
+        expect(body).not.toMatch(/sql|syntax|fts5|tsquery|prisma/i);
+        if (status === 400) expect(JSON.parse(body).error.code).toBe("invalid_body");
+        if (status === 200 && empty.includes(qs)) expect(JSON.parse(body)).toEqual({ results: [], nextCursor: null });
+      }
     }
     expect((await search(t.id, '" OR 1=1 --')).results).toEqual([]);
     expect(await env.db.message.count({ where: { threadId: t.id } })).toBe(5);
+  });
+
+  it(`ranks only the newest ${RANKED_MATCHES} matches of a common word, best first among them, and pages end there`, async () => {
+    const t = await createThread(userId);
+    const count = RANKED_MATCHES + 100;
+    // The oldest message is the best match (the word three times); it is outside the newest matches.
+    const text = (i: number) =>
+      i === 0 ? "walrus walrus walrus" : `a walrus passed by, message ${i} of a long and wordy thread about nothing much`;
+    await env.db.message.createMany({
+      data: Array.from({ length: count }, (_, i) => ({
+        threadId: t.id,
+        seq: i + 1,
+        role: "user",
+        text: text(i),
+        tokens: 10,
+        parts: JSON.stringify([{ type: "text", text: text(i) }]),
+      })),
+    });
+    await env.db.thread.update({ where: { id: t.id }, data: { lastSeq: count } });
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page = await search(t.id, "walrus", `&limit=50${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...page.results.map((r) => r.seq));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(RANKED_MATCHES);
+    expect(Math.min(...seen)).toBe(count - RANKED_MATCHES + 1);
+    expect(seen).not.toContain(1);
+    // Within what is ranked, the best match still comes first.
+    await seedConversation(t.id, [["user", "walrus walrus walrus walrus"]]);
+    expect((await search(t.id, "walrus", "&limit=1")).results[0].seq).toBe(count + 1);
+  });
+
+  it("keeps the index pointing at the right messages when the message table's rowids change (VACUUM)", async () => {
+    if (target.name !== "sqlite") return; // PostgreSQL indexes the row itself, not a rowid
+    const { t, m } = await thread();
+    const other = await thread();
+    await env.db.message.deleteMany({ where: { threadId: other.t.id } }); // gaps for VACUUM to close
+    await env.db.$executeRawUnsafe("VACUUM");
+    // VACUUM may renumber rowids of a table without an INTEGER PRIMARY KEY; force a renumbering too.
+    await env.db.$executeRawUnsafe(`UPDATE "Message" SET rowid = rowid + 1000000`);
+    await env.db.$executeRawUnsafe(`INSERT INTO "MessageFts" ("MessageFts") VALUES ('integrity-check')`);
+    expect((await search(t.id, "src/api/accounts.ts")).results.map((r) => r.messageId)).toEqual([m[0].id]);
+    expect((await search(t.id, "deploy")).results.map((r) => r.messageId)).toEqual([m[3].id]);
+    expect((await search(other.t.id, "deploy")).results).toEqual([]);
+    // Writes after the renumbering keep the index in step.
+    const [added] = await seedConversation(t.id, [["user", "a narwhal appeared"]]);
+    await env.db.message.delete({ where: { id: m[3].id } });
+    expect((await search(t.id, "narwhal")).results.map((r) => r.messageId)).toEqual([added.id]);
+    expect((await search(t.id, "deploy")).results).toEqual([]);
+    await env.db.$executeRawUnsafe(`INSERT INTO "MessageFts" ("MessageFts") VALUES ('integrity-check')`);
   });
 
   it("pages around a seq and after a seq, with cursors both ways", async () => {

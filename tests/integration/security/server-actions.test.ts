@@ -6,7 +6,7 @@ import { JUNK_IDS, LONE, NUL } from "./hostile";
 import { callRoute, ORIGIN, type Jar } from "./support";
 import type { ServerActionResult } from "@/lib/api";
 import { config, resetConfigForTests } from "@/lib/config";
-import { windowIndex } from "@/lib/limits/window";
+import { periodIndex } from "@/lib/limits/rate-period";
 import { createThreadAction, deleteThreadAction, renameThreadAction } from "@/app/actions/threads";
 import { editMessageAction, setPinnedAction } from "@/app/actions/messages";
 import { createRoutineAction, updateRoutineAction } from "@/app/actions/routines";
@@ -233,7 +233,7 @@ describe.each(testDatabases())("server actions on $name", (target) => {
 
   it("a write past the allowance is a 429 with retryAfterSeconds, like the API", async () => {
     const userId = owner.cookies.get("lrc_session")!.split(".")[0];
-    const window = windowIndex(Date.now(), config().RATE_WINDOW_S);
+    const window = periodIndex(Date.now(), config().RATE_WINDOW_S);
     await env.db.rateCounter.upsert({
       where: { key: `${userId}:write` },
       create: { key: `${userId}:write`, window, count: 100_000 },

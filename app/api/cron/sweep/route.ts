@@ -1,4 +1,5 @@
 import { afterResponse } from "@/lib/background/after-response";
+import { selfOrigin } from "@/lib/background/compaction-job";
 import { deadCompactions, retryDeadCompactions } from "@/lib/compaction/retry-dead";
 import { handler } from "@/lib/http/handler";
 import { sweepOnce } from "@/lib/jobs/sweeper";
@@ -6,8 +7,9 @@ import { assertCronAuthorized } from "@/lib/routines/cron-auth";
 
 // Serverless hosting (vercel.json cron): the sweep every server process runs on a timer
 // (instrumentation.ts), for hosts where no process lives between requests. It closes replies,
-// compaction receipts and actions left open by a dead function, then runs the compactions whose
-// function died again, in this invocation's own time budget.
+// compaction receipts and actions left open by a dead function, then starts the compactions whose
+// function died again, each in an invocation of its own (POST /api/jobs/compaction) when
+// compactions run in their own invocation, otherwise one after another in this one's after().
 // caller: public — the platform's cron, authorized by CRON_SECRET (assertCronAuthorized); it acts for no user.
 export const maxDuration = 300;
 export const dynamic = "force-dynamic";
@@ -16,6 +18,9 @@ export const GET = handler(async (req) => {
   assertCronAuthorized(req);
   const swept = await sweepOnce();
   const compactions = await deadCompactions();
-  if (compactions.length) afterResponse("compactions retried from cron", () => retryDeadCompactions(compactions));
+  if (compactions.length) {
+    const origin = selfOrigin(req);
+    afterResponse("compactions retried from cron", () => retryDeadCompactions(compactions, origin));
+  }
   return Response.json({ ...swept, compactionsRetried: compactions.map((c) => c.threadId) });
 });

@@ -1,6 +1,6 @@
 import { currentUserId } from "@/lib/auth/session";
 import { readTranscriptPage } from "@/lib/chat/transcript-page";
-import { listMessagesAfter, listMessagesAround } from "@/lib/chat/transcript-window";
+import { listMessagesAfter, listMessagesAround } from "@/lib/chat/transcript-pages";
 import { getOwnedThread } from "@/lib/db/threads";
 import { handler } from "@/lib/http/handler";
 import { parseQuery } from "@/lib/http/parse-query";

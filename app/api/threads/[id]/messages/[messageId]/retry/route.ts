@@ -1,5 +1,6 @@
 import { currentUserId } from "@/lib/auth/session";
 import { afterResponse } from "@/lib/background/after-response";
+import { selfOrigin } from "@/lib/background/compaction-job";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { turnResponse } from "@/lib/chat/live-stream";
 import { runTurn } from "@/lib/chat/turn";
@@ -8,10 +9,11 @@ import { inTurnSlot } from "@/lib/limits/turn-slots";
 
 /** Replaces an assistant message with a new reply; answers with the UI message stream. */
 export const POST = handler<{ id: string; messageId: string }>(
-  async (_req, { id, messageId }) => {
+  async (req, { id, messageId }) => {
     const userId = await currentUserId();
     const turn = await inTurnSlot(() => runTurn({ userId, threadId: id, start: { kind: "retry", messageId } }));
-    afterResponse("compaction after a retry", () => afterTurn(id, turn.outcome));
+    const origin = selfOrigin(req);
+    afterResponse("compaction after a retry", () => afterTurn(id, turn.outcome, { origin }));
     return turnResponse(turn);
   },
   { limit: "turn" },

@@ -5,7 +5,7 @@ import { messageSelect, toStored, type MessageRow } from "@/lib/db/messages";
 // Random-access pages of the live transcript: a jump to a search hit, to the first message (Home)
 // or back down (End) reads one page, never the pages in between.
 
-export type WindowPage = { messages: MessageRow[]; nextCursor: string | null; newerCursor: string | null };
+export type TranscriptPage = { messages: MessageRow[]; nextCursor: string | null; newerCursor: string | null };
 
 const live = (threadId: string) => ({ threadId, deletedAt: null });
 
@@ -28,7 +28,7 @@ function newer(threadId: string, seqAbove: number, take: number) {
 }
 
 /** The page holding `seq` (or where it would be), about half older and half newer, oldest first. */
-export async function listMessagesAround(threadId: string, seq: number, limit: number): Promise<WindowPage> {
+export async function listMessagesAround(threadId: string, seq: number, limit: number): Promise<TranscriptPage> {
   const [before, after] = await Promise.all([older(threadId, seq, limit + 1), newer(threadId, seq, limit + 1)]);
   const olderWanted = Math.ceil(limit / 2);
   const newerCount = Math.min(after.length, limit - Math.min(before.length, olderWanted));
@@ -42,7 +42,7 @@ export async function listMessagesAround(threadId: string, seq: number, limit: n
 }
 
 /** The page right after `seq`, oldest first (`after=0`: the first page of the thread). */
-export async function listMessagesAfter(threadId: string, seq: number, limit: number): Promise<WindowPage> {
+export async function listMessagesAfter(threadId: string, seq: number, limit: number): Promise<TranscriptPage> {
   const rows = await newer(threadId, seq, limit + 1);
   const messages = rows.slice(0, limit).map(toStored);
   const first = messages[0];
