@@ -1,17 +1,5 @@
 import crypto from "node:crypto";
-import {
-  fitSummary,
-  messageSightings,
-  NAMES_FILE_PATH,
-  parseNamesFile,
-  pickCut,
-  summarizerText,
-  summaryCutIndex,
-  sumTokens,
-  type NameSighting,
-  type StoredPart,
-} from "@/lib/context";
-import { countTokens } from "@/lib/ai/tokens";
+import { NAMES_FILE_PATH, parseNamesFile, pickCut, summaryCutIndex, sumTokens, type NameSighting } from "@/lib/context";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { latestRunStart } from "@/lib/db/messages";
@@ -25,7 +13,9 @@ import { callSummarizer } from "./summarize";
 import { summarizeSpan } from "./summarize-span";
 import { foregroundIdle } from "@/lib/jobs/foreground";
 import type { CompactionTrigger } from "./trigger";
-import { latestSightingsOf } from "./sightings";
+import { compute, computesOffThread } from "./compute";
+import type { SpanRow } from "./compute-tasks";
+import type { SpanMessage } from "./summarize-span";
 
 export type CompactionStatus = "busy" | "skipped" | "saved" | "discarded" | "failed";
 export type CompactionResult = { status: CompactionStatus; reason?: string; compactionId?: string; summaryId?: string };
@@ -55,6 +45,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
       summaryId: fields.summaryId as string | undefined,
     };
     if (!receiptId) return result;
+    await stepAside();
     await db().compaction.update({
       where: { id: receiptId },
       data: { status, durationMs: Date.now() - started, finishedAt: new Date(), ...fields },
@@ -63,17 +54,23 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     return result;
   };
   try {
+    // Every step waits while a turn of this process has yet to reach its first token: the reads
+    // would share the connection pool (or SQLite's one connection) with it, the writes its writer.
+    await stepAside();
     const floor = await latestRunStart(threadId);
+    await stepAside();
     const rows = await db().message.findMany({
       where: { threadId, deletedAt: null, seq: { gte: floor?.seq ?? 0 } },
       orderBy: { seq: "asc" },
       select: { id: true, seq: true, role: true, tokens: true, runStart: true },
     });
+    await stepAside();
     const previous = await activeSummary(threadId);
     const previousIndex = previous ? summaryCutIndex(rows, previous) : -1;
     const cut = pickCut(rows, config().CONTEXT_RECENT_TOKENS);
     const spanStart = previousIndex >= 0 ? previousIndex : 0;
     const openReceipt = async () => {
+      await stepAside();
       receiptId = (await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } })).id;
       void publishThreadChange(threadId, { type: "compaction.started", compactionId: receiptId });
       return receiptId;
@@ -95,7 +92,10 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     if (cut <= spanStart) return await finish("skipped", { reason: "the cut would not move forward" });
 
     const { span, sightings } = await loadSpan(threadId, spanRows[0].seq, spanRows[spanRows.length - 1].seq);
-    const required = latestSightingsOf(sightings, previousText === null ? null : { text: previousText, seq: spanRows[0].seq - 1 });
+    const required = await compute("requiredNames", {
+      sightings,
+      previous: previousText === null ? null : { text: previousText, seq: spanRows[0].seq - 1 },
+    });
 
     const summary = await summarizeSpan({
       threadId,
@@ -108,17 +108,17 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
         await foregroundIdle(); // the in-process summarizer computes a whole chunk in one go
         return (hooks.summarize ?? callSummarizer)(...args);
       },
+      lostNames: (names, text) => compute("lostNames", { names, text }),
     });
     const usage = { modelId: summary.modelId, inputTokens: summary.inputTokens, outputTokens: summary.outputTokens };
     if (!summary.ok) return await finish("failed", { reason: summary.reason, ...usage });
 
     await foregroundIdle();
     const workspaceId = (await db().thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } })).workspaceId;
-    const fitted = fitSummary({
+    const fitted = await compute("fitForSave", {
       text: summary.text,
       required,
       maxTokens: summaryMaxTokens(c),
-      count: countTokens,
       fileHasEntries: await namesFileHasEntries(workspaceId),
     });
 
@@ -126,7 +126,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
 
     await hooks.beforeSave?.();
     await foregroundIdle(); // the save is one SQLite write transaction: not while a turn opens
-    const tokens = countTokens(fitted.text);
+    const tokens = fitted.tokens;
     const saved = await saveSummaryIfCurrent({
       threadId,
       compactionId,
@@ -161,34 +161,34 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
 }
 
 const SPAN_PAGE = 200;
+// Without a worker thread the span is digested in-thread, this many messages at a time (finding
+// names costs about a millisecond a message), giving the event loop back between slices.
 const SPAN_SLICE = 10;
-// Each slice gives the event loop back, and waits while a turn of this process has not had its
+// Each step gives the event loop back, and waits while a turn of this process has not had its
 // first token yet (lib/jobs/foreground.ts).
 const stepAside = () => foregroundIdle();
 
 /**
- * The span's messages as the summarizer reads them, loaded in pages: with SQLite's synchronous
- * driver one big query would stall replies streaming in the same process.
+ * The span's messages as the summarizer reads them, and the names each mentions, loaded in pages
+ * (with SQLite's synchronous driver one big query would stall replies streaming in the same
+ * process) and digested off the event loop (compute.ts).
  */
 async function loadSpan(threadId: string, fromSeq: number, toSeq: number) {
-  const span: Array<{ role: string; tokens: number; text: string }> = [];
+  const span: SpanMessage[] = [];
   const sightings: NameSighting[][] = [];
   for (let start = fromSeq; start <= toSeq; start += SPAN_PAGE) {
-    const page = await db().message.findMany({
+    await stepAside();
+    const page: SpanRow[] = await db().message.findMany({
       where: { threadId, deletedAt: null, seq: { gte: start, lte: Math.min(toSeq, start + SPAN_PAGE - 1) } },
       orderBy: { seq: "asc" },
       select: { seq: true, role: true, parts: true, tokens: true },
     });
-    for (const [i, m] of page.entries()) {
-      const parts = JSON.parse(m.parts) as StoredPart[];
-      span.push({ role: m.role, tokens: m.tokens, text: summarizerText(parts) });
-      // Names come from the full parts: the summarizer's view clips tool payloads.
-      sightings.push(messageSightings({ seq: m.seq, role: m.role, parts }));
-      // Finding names costs about half a millisecond a message: a turn in the same process gets
-      // the event loop back every few milliseconds instead of once a page.
-      if (i % SPAN_SLICE === SPAN_SLICE - 1) await stepAside();
+    const slice = computesOffThread() ? SPAN_PAGE : SPAN_SLICE;
+    for (let i = 0; i < page.length; i += slice) {
+      const digest = await compute("digestSpan", page.slice(i, i + slice));
+      span.push(...digest.span);
+      sightings.push(...digest.sightings);
     }
-    await stepAside();
   }
   return { span, sightings };
 }

@@ -30,9 +30,12 @@ export async function summarizeSpan(opts: {
   /** The summary's budget, told to the summarizer so it chooses what to drop (fitSummary enforces it). */
   maxTokens?: number;
   summarize: typeof callSummarizer;
+  /** The name guard: which of `names` the text lost (run.ts passes one that runs off the event loop). */
+  lostNames?: (names: string[], text: string) => Promise<string[]>;
 }): Promise<SpanSummary> {
   const { threadId, previousText, span, chunkTokens, summarize } = opts;
   const required = opts.required.map((s) => s.name);
+  const lostNames = opts.lostNames ?? (async (names: string[], text: string) => missingNames(names, text));
   let running = previousText;
   let modelId: string | null = null;
   const usage = { inputTokens: 0, outputTokens: 0 };
@@ -51,7 +54,7 @@ export async function summarizeSpan(opts: {
   }
   let text = running ?? "";
 
-  const lost = missingNames(required, text);
+  const lost = await lostNames(required, text);
   if (lost.length > 0 && lost.length <= REPAIR_MAX_NAMES) {
     const repair = await summarize(
       threadId,
@@ -61,7 +64,7 @@ export async function summarizeSpan(opts: {
     );
     usage.inputTokens += repair.inputTokens;
     usage.outputTokens += repair.outputTokens;
-    if (checkSummaryText(repair.text).ok && missingNames(required, repair.text).length < lost.length) text = repair.text.trim();
+    if (checkSummaryText(repair.text).ok && (await lostNames(required, repair.text)).length < lost.length) text = repair.text.trim();
   }
   return { ok: true, text, modelId: modelId ?? "unknown", ...usage, namesKept: required.length, namesRepaired: lost };
 }

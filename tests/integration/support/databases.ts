@@ -20,10 +20,10 @@ export type Provisioned = { db: Db; url: string; drop: () => Promise<void> };
  * A fresh, migrated database per test file: a new SQLite file, or a new PostgreSQL database on the
  * server, dropped afterwards. The app's db() points at it while the file runs.
  */
-export async function provision(target: TestDatabase): Promise<Provisioned> {
+export async function provision(target: TestDatabase, prefix = "lrc_it"): Promise<Provisioned> {
   const suffix = crypto.randomBytes(6).toString("hex");
   if (target.name === "sqlite") {
-    const file = path.resolve("test-data", `it-${suffix}.db`);
+    const file = path.resolve("test-data", `${prefix.replace(/_/g, "-")}-${suffix}.db`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const url = `file:${file}`;
     await deployMigrations(url);
@@ -38,7 +38,7 @@ export async function provision(target: TestDatabase): Promise<Provisioned> {
       },
     };
   }
-  const name = `lrc_it_${suffix}`;
+  const name = `${prefix}_${suffix}`;
   const admin = new pg.Client({ connectionString: target.url });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);

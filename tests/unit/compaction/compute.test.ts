@@ -1,0 +1,53 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { compute, computeInThreadForTests, computesOffThread, computeWorkerReady } from "@/lib/compaction/compute";
+import type { SpanRow } from "@/lib/compaction/compute-tasks";
+
+const rows: SpanRow[] = Array.from({ length: 30 }, (_, i) => {
+  const text =
+    i % 2 === 0
+      ? `Step ${i}: edit \`src/module${i}/handler.ts\` and see https://example.com/spec/${i}`
+      : `Done with step ${i}. Decided to keep \`reconcileAccount${i}\` behind the flag.`;
+  return { seq: i + 1, role: i % 2 === 0 ? "user" : "assistant", tokens: 20, parts: JSON.stringify([{ type: "text", text }]) };
+});
+const summary =
+  "## Goal\nMigrate callers.\n## Decisions\n- keep `reconcileAccount1` behind the flag\n## Open items\n- src/module0/handler.ts";
+
+async function everyTask() {
+  const { span, sightings } = await compute("digestSpan", rows);
+  const required = await compute("requiredNames", { sightings, previous: { text: "## Goal\nSee migration.md", seq: 0 } });
+  const lost = await compute("lostNames", { names: required.map((s) => s.name), text: summary });
+  const fitted = await compute("fitForSave", { text: summary, required, maxTokens: 120, fileHasEntries: false });
+  return { span, sightings, required, lost, fitted };
+}
+
+describe("compaction compute: worker thread and in-thread fallback", () => {
+  afterAll(() => computeInThreadForTests(false));
+
+  it("computes the same span digest, required names, name guard and fitted summary on the worker as in-thread", async () => {
+    expect(await computeWorkerReady()).toBe(true);
+    expect(computesOffThread()).toBe(true);
+    const onWorker = await everyTask();
+    computeInThreadForTests(true);
+    expect(computesOffThread()).toBe(false);
+    const inThread = await everyTask();
+    computeInThreadForTests(false);
+
+    expect(onWorker).toEqual(inThread);
+    expect(onWorker.span).toHaveLength(rows.length);
+    expect(onWorker.required.map((s) => s.name)).toContain("migration.md");
+    expect(onWorker.lost).toContain("src/module2/handler.ts");
+    expect(onWorker.lost).not.toContain("src/module0/handler.ts");
+    // The budget is small: the fitted summary spills names, and counts its own tokens.
+    expect(onWorker.fitted.spilled.length).toBeGreaterThan(0);
+    expect(onWorker.fitted.tokens).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("reports a task's own failure as an error on the worker and in-thread alike", async () => {
+    const broken = [{ ...rows[0], parts: "{not json" }];
+    expect(await computeWorkerReady()).toBe(true);
+    await expect(compute("digestSpan", broken)).rejects.toThrow(/JSON/);
+    expect(computesOffThread()).toBe(true); // the worker stays in service
+    computeInThreadForTests(true);
+    await expect(compute("digestSpan", broken)).rejects.toThrow(/JSON/);
+  }, 120_000);
+});
