@@ -61,13 +61,24 @@ export async function benchLighthouse(): Promise<string> {
         // Every run a first visit as far as scripts go (the HTTP cache emptied), still signed in:
         // Lighthouse's own storage reset would also drop the guest's cookie.
         await cdp.send("Network.clearBrowserCache");
-        const result = await lighthouse(
-          url,
-          { port: DEBUG_PORT, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], disableStorageReset: true },
-          device === "desktop" ? desktopConfig : undefined,
-        );
-        const lhr = result!.lhr;
+        const run = () =>
+          lighthouse(
+            url,
+            { port: DEBUG_PORT, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], disableStorageReset: true },
+            device === "desktop" ? desktopConfig : undefined,
+          );
+        // On a busy machine Chromium can miss Lighthouse's protocol deadline: one more try, then
+        // the row says so and the other runs still report.
+        const result = await run().catch(async () => {
+          await cdp.send("Network.clearBrowserCache");
+          return run().catch((e: unknown) => e as Error);
+        });
         const row: Record<string, string | number> = { page, device };
+        if (result instanceof Error || !result) {
+          rows.push({ ...row, error: result instanceof Error ? result.message : "no result" });
+          continue;
+        }
+        const lhr = result.lhr;
         for (const c of CATEGORIES) row[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
         row["LCP ms"] = Math.round(Number(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0));
         row["TBT ms"] = Math.round(Number(lhr.audits["total-blocking-time"]?.numericValue ?? 0));
@@ -85,7 +96,9 @@ export async function benchLighthouse(): Promise<string> {
         }
       }
     }
-    return table(rows);
+    // A failed run has only its error: every column is the union, "-" where a row has nothing.
+    const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    return table(rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? "-"]))));
   } finally {
     await browser.close();
     server.kill("SIGTERM");
