@@ -1,0 +1,55 @@
+import { messageText } from "@/lib/context";
+import type { Db, Tx } from "./client";
+import { db } from "./client";
+import type { MessagePart, MessageRow } from "./messages";
+
+/*
+ * A streaming reply's parts are saved one changed part at a time (ReplyPart rows by index), not as
+ * one JSON column rewritten on every save: a save's cost is the size of what changed (the growing
+ * last part, new tool calls and results), whatever the size of the reply. Readers of a streaming
+ * row overlay its draft rows on Message.parts; the end of the reply (or its interruption) folds
+ * them into Message.parts and deletes them in the same transaction.
+ */
+
+/** The parts of a reply as saved: stored parts overridden by draft rows, by index. */
+export function overlayParts(stored: MessagePart[], drafts: { idx: number; part: string }[]): MessagePart[] {
+  const parts = [...stored];
+  for (const d of drafts) parts[d.idx] = JSON.parse(d.part) as MessagePart;
+  return parts.filter((p) => p !== undefined);
+}
+
+export async function draftRows(client: Db | Tx, messageId: string) {
+  return client.replyPart.findMany({ where: { messageId }, orderBy: { idx: "asc" }, select: { idx: true, part: true } });
+}
+
+/**
+ * Writes the given parts of a streaming reply (upserts by index), only while it is still
+ * streaming: a reply already ended or marked interrupted keeps what it has (false).
+ */
+export async function saveDraftParts(messageId: string, changed: { idx: number; json: string }[]): Promise<boolean> {
+  if (changed.length === 0) return true;
+  return db().$transaction(async (tx) => {
+    const live = await tx.message.count({ where: { id: messageId, status: "streaming" } });
+    if (live === 0) return false;
+    for (const c of changed) {
+      await tx.$executeRaw`
+        INSERT INTO "ReplyPart" ("messageId", "idx", "part") VALUES (${messageId}, ${c.idx}, ${c.json})
+        ON CONFLICT ("messageId", "idx") DO UPDATE SET "part" = excluded."part"`;
+    }
+    return true;
+  });
+}
+
+/** Streaming rows of a page with their draft parts applied (one query for the page). */
+export async function withDraftParts(messages: MessageRow[]): Promise<MessageRow[]> {
+  const streaming = messages.filter((m) => m.status === "streaming").map((m) => m.id);
+  if (streaming.length === 0) return messages;
+  const rows = await db().replyPart.findMany({ where: { messageId: { in: streaming } }, orderBy: { idx: "asc" } });
+  if (rows.length === 0) return messages;
+  return messages.map((m) => {
+    const mine = rows.filter((r) => r.messageId === m.id);
+    if (mine.length === 0) return m;
+    const parts = overlayParts(m.parts, mine);
+    return { ...m, parts, text: messageText(parts) };
+  });
+}
