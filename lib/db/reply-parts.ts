@@ -1,6 +1,8 @@
 import { messageText } from "@/lib/context";
 import type { Db, Tx } from "./client";
-import { db } from "./client";
+import { db, isSqlite } from "./client";
+
+const UPSERT_CHUNK = 300;
 import type { MessagePart, MessageRow } from "./messages";
 
 /*
@@ -31,10 +33,17 @@ export async function saveDraftParts(messageId: string, changed: { idx: number; 
   return db().$transaction(async (tx) => {
     const live = await tx.message.count({ where: { id: messageId, status: "streaming" } });
     if (live === 0) return false;
-    for (const c of changed) {
-      await tx.$executeRaw`
-        INSERT INTO "ReplyPart" ("messageId", "idx", "part") VALUES (${messageId}, ${c.idx}, ${c.json})
-        ON CONFLICT ("messageId", "idx") DO UPDATE SET "part" = excluded."part"`;
+    // One statement per save (a step can add dozens of tool parts), in chunks under SQLite's
+    // parameter limit.
+    const sqlite = isSqlite(db());
+    for (let i = 0; i < changed.length; i += UPSERT_CHUNK) {
+      const chunk = changed.slice(i, i + UPSERT_CHUNK);
+      const values = chunk.map((_, j) => (sqlite ? "(?, ?, ?)" : `($${3 * j + 1}, $${3 * j + 2}, $${3 * j + 3})`)).join(", ");
+      await tx.$executeRawUnsafe(
+        `INSERT INTO "ReplyPart" ("messageId", "idx", "part") VALUES ${values}
+         ON CONFLICT ("messageId", "idx") DO UPDATE SET "part" = excluded."part"`,
+        ...chunk.flatMap((c) => [messageId, c.idx, c.json]),
+      );
     }
     return true;
   });

@@ -16,14 +16,17 @@ vi.mock("@/lib/db/client", () => {
     message,
     thread: { updateMany: async () => ({ count: 1 }) },
     replyPart: { deleteMany: async () => ({ count: 0 }) },
-    // INSERT INTO "ReplyPart" … VALUES (messageId, idx, part)
-    $executeRaw: async (_sql: TemplateStringsArray, _id: string, idx: number, part: string) => {
-      current!.bytes += part.length;
-      current!.idx.push(idx);
-      return 1;
+    // INSERT INTO "ReplyPart" … VALUES (messageId, idx, part), …
+    $executeRawUnsafe: async (_sql: string, ...values: Array<string | number>) => {
+      for (let i = 0; i < values.length; i += 3) {
+        current!.idx.push(values[i + 1] as number);
+        current!.bytes += (values[i + 2] as string).length;
+      }
+      return values.length / 3;
     },
   };
   return {
+    isSqlite: () => true,
     db: () => ({
       message,
       $transaction: async (fn: (t: unknown) => unknown) => {
