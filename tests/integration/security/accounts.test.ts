@@ -112,11 +112,13 @@ describe.each(testDatabases())("accounts on $name", (target) => {
   });
 
   it("account enumeration as decided (README): sign-up says a known email is taken; the reset request answers alike", async () => {
-    const again = await new Browser().auth("/sign-up/email", { email, password: "another long password", name: "Again" });
+    const taken = `taken-${email}`;
+    expect((await new Browser().auth("/sign-up/email", { email: taken, password, name: "First" })).status).toBe(200);
+    const again = await new Browser().auth("/sign-up/email", { email: taken, password: "another long password", name: "Again" });
     expect(again.status).toBe(422);
-    expect(await again.json()).toMatchObject({ code: "USER_ALREADY_EXISTS" });
+    expect(await again.json()).toMatchObject({ code: expect.stringMatching(/^USER_ALREADY_EXISTS/) });
     const sent = mail.length;
-    const known = await new Browser().auth("/request-password-reset", { email, redirectTo: "/account" });
+    const known = await new Browser().auth("/request-password-reset", { email: taken, redirectTo: "/account" });
     const unknown = await new Browser().auth("/request-password-reset", { email: `nobody-${email}`, redirectTo: "/account" });
     expect([known.status, unknown.status]).toEqual([200, 200]);
     expect(await unknown.json()).toEqual(await known.json());
