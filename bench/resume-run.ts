@@ -4,7 +4,7 @@
 import { runTurn } from "@/lib/chat/turn";
 import { SimulatedCrash, setCrashHookForTests } from "@/lib/actions/crash-points";
 import { sweepActions } from "@/lib/actions/sweep";
-import { config } from "@/lib/config";
+import { leaseDeadAfterMs } from "@/lib/jobs/lease";
 import { db } from "@/lib/db/client";
 import { createThread } from "@/lib/db/threads";
 import { checkDone } from "./resume/done-check";
@@ -53,7 +53,7 @@ async function done(workspaceId: string, n: number, fixture: ReturnType<typeof b
 async function sweepIfUnsettled(workspaceId: string): Promise<boolean> {
   const open = await db().actionLedger.count({ where: { scope: `workspace:${workspaceId}`, status: { in: ["started", "unknown"] } } });
   if (open === 0) return false;
-  await sweepActions({ now: new Date(Date.now() + config().ACTION_LEASE_MS + 1_000) });
+  await sweepActions({ now: new Date(Date.now() + leaseDeadAfterMs() + 1_000) });
   return true;
 }
 

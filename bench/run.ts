@@ -6,6 +6,7 @@ import { benchOverload } from "./overload";
 import { benchFirstPaint } from "./first-paint";
 import { benchLighthouse } from "./lighthouse";
 import { benchPeer } from "./peer";
+import { benchReplySaves } from "./reply-saves";
 import { benchResume } from "./resume";
 import { benchSummaryProbes } from "./summary-probes";
 import { benchSearch } from "./search";
@@ -40,6 +41,10 @@ if (which === "resume") {
 if (!which || which === "probes") {
   console.log("\n== Summary probes: recall, artifact, continuation and decision answers after a compaction");
   console.log(await benchSummaryProbes());
+}
+if (!which || which === "saves") {
+  console.log("\n== Reply saves: bytes each partial save writes for a 1.9 MB tool-heavy reply, draft parts against the whole row");
+  console.log(await benchReplySaves());
 }
 if (which === "load") {
   // Not in the default run: it builds the app and starts several servers.

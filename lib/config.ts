@@ -67,7 +67,7 @@ const settings = z.object({
   // output saved to the workspace). Unset: a quarter of the model's window (at most 20,000).
   TOOL_RESULT_MAX_TOKENS: z.coerce.number().int().positive().optional(),
   SMTP_URL: z.string().optional(),
-  // Leases (lib/jobs/lease.ts) of turns, compactions and routine runs: every holder renews on one
+  // Leases (lib/jobs/lease.ts) of turns, compactions, routine runs and actions: every holder renews on one
   // timer per process every LEASE_HEARTBEAT_MS; a holder silent for LEASE_DEAD_AFTER_MS (unset:
   // three heartbeats) is dead, and its work is settled by the sweeper or taken over.
   LEASE_HEARTBEAT_MS: z.coerce.number().int().min(50).default(5_000),
@@ -107,9 +107,6 @@ const settings = z.object({
     .default(15 * 60_000),
   EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(15_000),
   EVENTS_FEEDS_PER_USER: z.coerce.number().int().positive().default(20),
-  // Actions (lib/actions, lib/email): how long a claimed action is held before the sweeper may
-  // treat it as unknown; must exceed the slowest provider call (SMTP timeouts are below it).
-  ACTION_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   EMAIL_FROM: z.string().default("Longrun Chat <agent@longrun.local>"),
   // The person's own address: the default recipient of digests and the default allow-list.
   EMAIL_TO: z.string().optional(),

@@ -1,3 +1,4 @@
+import { leaseLive } from "@/lib/jobs/lease";
 import type { LedgerRow } from "./ledger";
 import type { ActionOutcome, LearnedBy } from "./types";
 
@@ -17,7 +18,7 @@ export function describeRow(row: LedgerRow, opts: { deduplicated: boolean; now?:
         learnedBy: (row.learnedBy ?? "response") as LearnedBy,
       };
     case "started":
-      return row.leaseUntil && row.leaseUntil > now
+      return leaseLive(row.leaseHolder, row.leaseHeartbeatAt, now)
         ? { state: "in_progress", key, message: "This action is in progress; nothing was sent again." }
         : {
             state: "unknown",

@@ -3,6 +3,7 @@ import { appendEvent, markRequested, transition, type Fence, type LedgerRow } fr
 import { describeRow } from "./describe";
 import { ProviderError, type ActionOutcome, type ActionProvider, type LearnedBy, type ProviderCall, type ProviderResult } from "./types";
 import { db } from "@/lib/db/client";
+import { whileHolding } from "./lease";
 
 /*
  * The part of the adapter that runs while WE hold the row (as a worker, the sweeper or a person's
@@ -11,13 +12,17 @@ import { db } from "@/lib/db/client";
  * finishing late): we journal that and overwrite nothing.
  */
 
-export type Holder = { status: "started" | "unknown"; leaseToken: string; learnedBy: LearnedBy; actor: string };
+export type Holder = { status: "started" | "unknown"; leaseHolder: string; learnedBy: LearnedBy; actor: string };
 
 /** "concurrent request" answers are retried a few times, then left open for the sweeper. */
 const CONCURRENT_BACKOFF_MS = [50, 150, 400];
 
 export async function executeHeld(row: LedgerRow, provider: ActionProvider, holder: Holder): Promise<ActionOutcome> {
-  const fence: Fence = { id: row.id, status: holder.status, leaseToken: holder.leaseToken };
+  return whileHolding(holder.leaseHolder, () => executeWhileHeld(row, provider, holder));
+}
+
+async function executeWhileHeld(row: LedgerRow, provider: ActionProvider, holder: Holder): Promise<ActionOutcome> {
+  const fence: Fence = { id: row.id, status: holder.status, leaseHolder: holder.leaseHolder };
   if (!(await markRequested(fence, row, holder.actor))) return currentAnswer(row);
 
   let res: ProviderResult;
@@ -45,8 +50,8 @@ export async function executeHeld(row: LedgerRow, provider: ActionProvider, hold
         result: JSON.stringify(res.result),
         learnedBy: holder.learnedBy,
         errorCode: null,
-        leaseToken: null,
-        leaseUntil: null,
+        leaseHolder: null,
+        leaseHeartbeatAt: null,
       },
       {
         type: "succeeded",
@@ -65,8 +70,8 @@ export async function executeHeld(row: LedgerRow, provider: ActionProvider, hold
     }
   } catch (err) {
     if (isSimulatedCrash(err)) throw err;
-    // The provider acted but we could not record it: the row stays held until its lease runs out,
-    // then the sweeper learns the outcome by replay or lookup. Never report a send we cannot prove.
+    // The provider acted but we could not record it: the row stays held until its heartbeat stops
+    // (we release it on return), then the sweeper learns the outcome by replay or lookup. Never report a send we cannot prove.
     console.error("[actions] recording the outcome failed", row.scope, row.key, err);
     return {
       state: "unknown",
@@ -103,7 +108,7 @@ async function recordFailure(row: LedgerRow, fence: Fence, holder: Holder, err: 
   try {
     const ok = await transition(
       fence,
-      { status, errorCode: pe.code, leaseToken: null, leaseUntil: null },
+      { status, errorCode: pe.code, leaseHolder: null, leaseHeartbeatAt: null },
       {
         type: "provider_error",
         payload: { attempt: row.attempt, kind: pe.kind, code: pe.code, message: pe.message.slice(0, 500) },

@@ -8,7 +8,7 @@ import type { ActionSpec, ActionStatus } from "./types";
 
 /*
  * The ledger's database statements. Every change to a row is ONE compare-and-set on
- * (id, status, leaseToken) in the same transaction as its journal event; an update that matches
+ * (id, status, leaseHolder) in the same transaction as its journal event; an update that matches
  * no row means someone else owns the row now, and nothing is overwritten. The claim is an
  * INSERT … ON CONFLICT DO NOTHING followed by a read (never Prisma upsert, which selects first
  * and races), committed before the provider is called.
@@ -36,7 +36,7 @@ export async function claimAction(
   spec: ActionSpec,
   providerName: string,
   providerRef: (providerKey: string) => string | null,
-  opts: { leaseMs: number; now?: Date; refusal?: { code: string; message: string } },
+  opts: { now?: Date; refusal?: { code: string; message: string } } = {},
 ): Promise<Claim> {
   const now = opts.now ?? new Date();
   const id = crypto.randomUUID();
@@ -44,15 +44,15 @@ export async function claimAction(
   const providerKey = providerKeyFor(spec.scope, spec.key);
   const refusal = opts.refusal ?? null;
   const status: ActionStatus = refusal ? "failed_permanent" : "started";
-  const leaseToken = refusal ? null : token;
-  const leaseUntil = refusal ? null : new Date(now.getTime() + opts.leaseMs);
+  const leaseHolder = refusal ? null : token;
+  const leaseHeartbeatAt = refusal ? null : now;
   const inserted = await db().$transaction(async (tx) => {
     const n = await tx.$executeRaw`
       INSERT INTO "ActionLedger" ("id", "scope", "key", "userId", "threadId", "type", "provider", "request", "requestHash",
-        "status", "attempt", "leaseToken", "leaseUntil", "sentAttempt", "providerKey", "providerRef", "errorCode",
+        "status", "attempt", "leaseHolder", "leaseHeartbeatAt", "sentAttempt", "providerKey", "providerRef", "errorCode",
         "runId", "stepId", "eventSeq", "createdAt", "updatedAt")
       VALUES (${id}, ${spec.scope}, ${spec.key}, ${spec.userId}, ${spec.threadId}, ${spec.type}, ${providerName},
-        ${canonicalJson(spec.request)}, ${requestHash(spec.request)}, ${status}, 1, ${leaseToken}, ${leaseUntil}, 0,
+        ${canonicalJson(spec.request)}, ${requestHash(spec.request)}, ${status}, 1, ${leaseHolder}, ${leaseHeartbeatAt}, 0,
         ${providerKey}, ${providerRef(providerKey)}, ${refusal?.code ?? null}, ${spec.runId}, ${spec.stepId}, 1, ${now}, ${now})
       ON CONFLICT ("scope", "key") DO NOTHING`;
     if (n === 1) {
@@ -70,8 +70,8 @@ export async function claimAction(
   return { row, owned: inserted && !refusal, token };
 }
 
-/** The fencing condition: the row is still in `status` and still held by `leaseToken`. */
-export type Fence = { id: string; status: ActionStatus; leaseToken: string | null };
+/** The fencing condition: the row is still in `status` and still held by `leaseHolder`. */
+export type Fence = { id: string; status: ActionStatus; leaseHolder: string | null };
 
 type RowChange = Parameters<Db["actionLedger"]["updateMany"]>[0]["data"];
 
@@ -99,7 +99,7 @@ export async function transition(
   const now = opts.now ?? new Date();
   const ok = await db().$transaction(async (tx) => {
     const { count } = await tx.actionLedger.updateMany({
-      where: { id: fence.id, status: fence.status, leaseToken: fence.leaseToken },
+      where: { id: fence.id, status: fence.status, leaseHolder: fence.leaseHolder },
       data: { ...change, updatedAt: now },
     });
     if (count === 0) return false;

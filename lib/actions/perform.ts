@@ -1,4 +1,3 @@
-import { config } from "@/lib/config";
 import { describeRow } from "./describe";
 import { executeHeld } from "./execute";
 import { appendEvent, claimAction, newLeaseToken, readAction, transition } from "./ledger";
@@ -10,19 +9,17 @@ import type { ActionOutcome, ActionProvider, ActionSpec } from "./types";
  * - new key: the claim commits, then the provider is called once;
  * - same key and payload after success: the recorded result, nothing sent;
  * - same key, different payload: payload_mismatch, nothing sent (also on the conflict path);
- * - in flight: "in progress"; expired or unknown: left to the sweeper, never re-sent here;
+ * - in flight: "in progress"; a dead holder's or unknown: left to the sweeper, never re-sent here;
  * - failed_retryable: the frozen request is tried again as attempt + 1 with the same provider key.
  */
 
 export type PerformOptions = {
-  leaseMs?: number;
   /** Record the action as refused (e.g. recipient not allowed) instead of sending it. */
   refusal?: { code: string; message: string };
 };
 
 export async function performAction(spec: ActionSpec, provider: ActionProvider, opts: PerformOptions = {}): Promise<ActionOutcome> {
-  const leaseMs = opts.leaseMs ?? config().ACTION_LEASE_MS;
-  const claim = await claimAction(spec, provider.name, (k) => provider.referenceFor(k), { leaseMs, refusal: opts.refusal });
+  const claim = await claimAction(spec, provider.name, (k) => provider.referenceFor(k), { refusal: opts.refusal });
   let row = claim.row;
   const hash = requestHash(spec.request);
   if (row.requestHash !== hash) {
@@ -36,7 +33,7 @@ export async function performAction(spec: ActionSpec, provider: ActionProvider, 
     };
   }
   if (claim.owned)
-    return executeHeld(row, provider, { status: "started", leaseToken: claim.token, learnedBy: "response", actor: "worker" });
+    return executeHeld(row, provider, { status: "started", leaseHolder: claim.token, learnedBy: "response", actor: "worker" });
   if (opts.refusal && row.status === "failed_permanent") {
     return { state: "refused", key: spec.key, error: opts.refusal.code, message: opts.refusal.message };
   }
@@ -44,13 +41,13 @@ export async function performAction(spec: ActionSpec, provider: ActionProvider, 
   if (row.status === "failed_retryable") {
     const token = newLeaseToken();
     const took = await transition(
-      { id: row.id, status: "failed_retryable", leaseToken: row.leaseToken },
-      { status: "started", attempt: row.attempt + 1, leaseToken: token, leaseUntil: new Date(Date.now() + leaseMs), errorCode: null },
+      { id: row.id, status: "failed_retryable", leaseHolder: row.leaseHolder },
+      { status: "started", attempt: row.attempt + 1, leaseHolder: token, leaseHeartbeatAt: new Date(), errorCode: null },
       { type: "retry_claimed", payload: { attempt: row.attempt + 1 }, actor: "worker" },
     );
     const fresh = await readAction(spec.scope, spec.key);
     if (took && fresh)
-      return executeHeld(fresh, provider, { status: "started", leaseToken: token, learnedBy: "response", actor: "worker" });
+      return executeHeld(fresh, provider, { status: "started", leaseHolder: token, learnedBy: "response", actor: "worker" });
     row = fresh ?? row;
   }
   return describeRow(row, { deduplicated: true });

@@ -1,4 +1,3 @@
-import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { executeHeld } from "./execute";
@@ -24,7 +23,7 @@ export async function resolveAction(
     throw new AppError("conflict", `This action is ${row.status}, not waiting for a decision.`, { status: row.status });
   }
   const actor = `user:${input.userId}`;
-  const fence = { id: row.id, status: "needs_human" as const, leaseToken: row.leaseToken };
+  const fence = { id: row.id, status: "needs_human" as const, leaseHolder: row.leaseHolder };
   const event = { type: "person_decided", payload: { decision: input.decision }, actor };
   const raced = () => new AppError("conflict", "Someone else decided about this action first.");
 
@@ -43,16 +42,16 @@ export async function resolveAction(
     {
       status: "started",
       attempt: row.attempt + 1,
-      leaseToken: token,
-      leaseUntil: new Date(Date.now() + config().ACTION_LEASE_MS),
+      leaseHolder: token,
+      leaseHeartbeatAt: new Date(),
       errorCode: null,
     },
     event,
   );
   if (!ok) throw raced();
-  return executeHeld({ ...row, attempt: row.attempt + 1, status: "started", leaseToken: token }, provider, {
+  return executeHeld({ ...row, attempt: row.attempt + 1, status: "started", leaseHolder: token }, provider, {
     status: "started",
-    leaseToken: token,
+    leaseHolder: token,
     learnedBy: "response",
     actor,
   });

@@ -1,5 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import type { MessagePart } from "@/lib/db/messages";
+import { draftRows, overlayParts } from "@/lib/db/reply-parts";
+import { messageText } from "@/lib/context";
 import { hasOpenToolCalls, settleOpenToolCalls, type ActionEffect } from "./interrupted-tools";
 import { interruptedFailure } from "./turn-failure";
 
@@ -16,18 +18,22 @@ export async function markInterrupted(client: Db | Tx, messageId: string): Promi
     select: { status: true, parts: true, threadId: true, thread: { select: { workspaceId: true } } },
   });
   if (!row || row.status !== "streaming") return false;
-  const parts = JSON.parse(row.parts) as MessagePart[];
+  // The parts as last saved: the stored ones with the reply's draft rows (lib/db/reply-parts.ts).
+  const drafts = await draftRows(client, messageId);
+  const parts = overlayParts(JSON.parse(row.parts) as MessagePart[], drafts);
   const settled = hasOpenToolCalls(parts) ? await settleFromEffects(client, row, messageId, parts) : null;
+  const final = settled ?? parts;
   const { count } = await client.message.updateMany({
     // The parts we read: a writer still saving (it was only presumed dead) keeps its own.
-    where: { id: messageId, status: "streaming", ...(settled ? { parts: row.parts } : {}) },
+    where: { id: messageId, status: "streaming", ...(settled || drafts.length ? { parts: row.parts } : {}) },
     data: {
       status: "interrupted",
       error: failure.message,
       errorCode: failure.code,
-      ...(settled ? { parts: JSON.stringify(settled) } : {}),
+      ...(settled || drafts.length ? { parts: JSON.stringify(final), text: messageText(final) } : {}),
     },
   });
+  if (count === 1 && drafts.length) await client.replyPart.deleteMany({ where: { messageId } });
   return count === 1;
 }
 

@@ -2,6 +2,7 @@ import { countTokens } from "@/lib/ai/tokens";
 import { countMessageTokens, messageText } from "@/lib/context";
 import { db } from "@/lib/db/client";
 import type { MessagePart } from "@/lib/db/messages";
+import { saveDraftParts } from "@/lib/db/reply-parts";
 import { publishThreadChange } from "@/lib/events/publish";
 import { releaseTurn } from "./turn-lease";
 import type { TurnFailure } from "./turn-failure";
@@ -10,14 +11,19 @@ import type { TurnStatus } from "./turn-types";
 /**
  * Keeps the stored assistant row in step with the stream: partial parts are saved every second, at
  * each step end and when a tool result lands, so a reload shows them and a crash loses little. A
- * save rewrites the row, so saves are spaced by their size (at most REPLY_SAVE_BYTES_PER_S per
- * reply): a 1.4 MB reply is saved every few seconds instead of every second, and what a reply costs
- * the database per second does not grow with it. The turn's lease is not renewed here: the process
- * heartbeat does that apart from the saves (lib/jobs/lease.ts), and `releaseLease` leaves it when
- * the reply is final.
+ * save writes only the parts that changed since the last one (lib/db/reply-parts.ts: usually the
+ * growing last part and any new tool call or result), so its cost does not grow with the reply;
+ * saves are also spaced by what they wrote (at most REPLY_SAVE_BYTES_PER_S per reply), for a reply
+ * whose one text part is itself huge. The whole row is written once, by finish(). The turn's
+ * lease is not renewed here: the process heartbeat does that apart from the saves
+ * (lib/jobs/lease.ts), and `releaseLease` leaves it when the reply is final.
  */
 export class ReplyRecorder {
   private parts: MessagePart[] = [];
+  /** Each part's JSON as last saved, by index: what the next save compares against. */
+  private saved: string[] = [];
+  /** Bytes of part JSON sent by the partial saves so far (the saves bench reads it). */
+  bytesSaved = 0;
   private dirty = false;
   private queued = false;
   private saving: Promise<void> = Promise.resolve();
@@ -53,19 +59,30 @@ export class ReplyRecorder {
       this.queued = false;
       if (!this.dirty || this.finishing) return;
       this.dirty = false;
-      const parts = this.parts;
-      const json = JSON.stringify(parts);
-      this.nextSaveAt = Date.now() + (json.length / this.opts.saveBytesPerSecond) * 1000;
-      // Tokens are counted once, at the end: the tokenizer is too costly to run every second.
-      await db()
-        .message.updateMany({
-          where: { id: this.messageId, status: "streaming" },
-          data: { parts: json, text: messageText(parts) },
+      const changed = this.changedParts();
+      const bytes = changed.reduce((n, c) => n + c.json.length, 0);
+      this.nextSaveAt = Date.now() + (bytes / this.opts.saveBytesPerSecond) * 1000;
+      // Text and tokens are derived once, at the end: the row itself is not rewritten per save.
+      await saveDraftParts(this.messageId, changed)
+        .then((live) => {
+          for (const c of changed) this.saved[c.idx] = c.json;
+          this.bytesSaved += bytes;
+          if (live && changed.length) void publishThreadChange(this.threadId, { type: "turn.progress", messageId: this.messageId });
         })
-        .then(({ count }) => void (count && publishThreadChange(this.threadId, { type: "turn.progress", messageId: this.messageId })))
         .catch((e) => console.error("[partial reply not saved]", e));
     });
     return this.saving;
+  }
+
+  /** Parts whose JSON differs from what was last saved at their index (new ones included). */
+  private changedParts(): { idx: number; json: string }[] {
+    const changed: { idx: number; json: string }[] = [];
+    this.parts.forEach((part, idx) => {
+      // Serializing every part costs CPU only; what must not grow with the reply is the write.
+      const json = JSON.stringify(part);
+      if (this.saved[idx] !== json) changed.push({ idx, json });
+    });
+    return changed;
   }
 
   /** Waits until the last save's size allows the next one; finish() cuts the wait short. */
@@ -107,6 +124,7 @@ export class ReplyRecorder {
           errorCode: failure?.code ?? null,
         },
       });
+      await tx.replyPart.deleteMany({ where: { messageId: this.messageId } });
       await releaseTurn(tx, this.threadId, this.messageId);
     });
     return { text };

@@ -1,6 +1,7 @@
 import type { Db, Tx } from "./client";
 import { retryWhenBusy } from "./busy-retry";
 import { db } from "./client";
+import { withDraftParts } from "./reply-parts";
 
 export type MessagePart = { type: string; text?: string; [key: string]: unknown };
 
@@ -108,7 +109,7 @@ export async function listMessagesPage(threadId: string, opts: { beforeSeq?: num
     select: messageSelect,
   });
   const hasMore = rows.length > opts.limit;
-  const page = rows.slice(0, opts.limit).reverse().map(toStored);
+  const page = await withDraftParts(rows.slice(0, opts.limit).reverse().map(toStored));
   return { messages: page, nextCursor: hasMore && page.length ? String(page[0].seq) : null };
 }
 

@@ -39,9 +39,13 @@ describe.each(testDatabases())("dead holders settled by heartbeat on $name", (ta
       stdio: ["ignore", "pipe", "inherit"],
     });
     children.push(child);
+    // Partial saves write the reply's changed parts as draft rows (lib/db/reply-parts.ts).
     const reply = await waitFor(
-      () => env.db.message.findFirst({ where: { threadId: routine.threadId, role: "assistant", status: "streaming" } }),
-      (m) => (m?.text.length ?? 0) > 0,
+      async () => {
+        const m = await env.db.message.findFirst({ where: { threadId: routine.threadId, role: "assistant", status: "streaming" } });
+        return m && (await env.db.replyPart.count({ where: { messageId: m.id } })) > 0 ? m : null;
+      },
+      (m) => m !== null,
       60_000,
     );
     expect(reply).not.toBeNull();
@@ -83,7 +87,9 @@ describe.each(testDatabases())("dead holders settled by heartbeat on $name", (ta
     });
     const interrupted = await env.db.message.findUniqueOrThrow({ where: { id: reply!.id } });
     expect(interrupted).toMatchObject({ status: "interrupted", errorCode: "interrupted" });
+    // The draft parts were folded into the row, and deleted.
     expect(interrupted.text.length).toBeGreaterThan(0);
+    expect(await env.db.replyPart.count({ where: { messageId: reply!.id } })).toBe(0);
 
     // Run now works, and its run finishes.
     const next = await recordRun(routine.id, new Date(), "manual", { whenBusy: "refuse" });

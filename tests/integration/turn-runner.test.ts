@@ -7,6 +7,7 @@ import { admitTurnOpening } from "@/lib/chat/turn-opening";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { resetConfigForTests } from "@/lib/config";
 import { createThread } from "@/lib/db/threads";
+import { listMessagesPage } from "@/lib/db/messages";
 import { sweepDeadCompactions, sweepExpiredTurns } from "@/lib/jobs/sweeper";
 import { seedConversation } from "./support/seed";
 import { TSX_WORKER } from "./support/tsx-worker";
@@ -162,8 +163,9 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
       env: { ...process.env, OFFLINE_DELAY_MS: "20", REPLY_SAVE_EVERY_MS: "200", LEASE_HEARTBEAT_MS: "500" },
       stdio: ["ignore", "pipe", "inherit"],
     });
+    // Read as the transcript reads it: partial saves are draft parts (lib/db/reply-parts.ts).
     const reply = await waitFor(
-      () => env.db.message.findFirst({ where: { threadId: t.id, role: "assistant" } }),
+      async () => (await listMessagesPage(t.id, { limit: 10 })).messages.find((m) => m.role === "assistant"),
       (m) => !!m?.text.includes("Line 5 "),
       60_000,
     );

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
-import { emailSpec, later, LEASE_MS, rowOf } from "./support/ledger-fixtures";
+import { emailSpec, later, rowOf } from "./support/ledger-fixtures";
 import { providerFor, recordingProvider, type Profile } from "./support/recording-provider";
 import { performAction } from "@/lib/actions/perform";
 import { sweepActions } from "@/lib/actions/sweep";
@@ -52,14 +52,14 @@ describe.each(testDatabases())("crash-point sweep on $name", (target) => {
       setCrashHookForTests((p) => {
         if (p === point) throw new SimulatedCrash(p);
       });
-      await performAction(spec, provider, { leaseMs: LEASE_MS }).catch((err) => {
+      await performAction(spec, provider).catch((err) => {
         if (!(err instanceof SimulatedCrash)) throw err;
       });
       setCrashHookForTests(null);
-      for (let r = 0; r < retries; r++) await performAction(spec, provider, { leaseMs: LEASE_MS });
+      for (let r = 0; r < retries; r++) await performAction(spec, provider);
       await sweepActions({ now: later(), providerFor: providerFor(provider) });
       await sweepActions({ now: later(), providerFor: providerFor(provider) });
-      for (let r = 0; r < retries; r++) await performAction(spec, provider, { leaseMs: LEASE_MS });
+      for (let r = 0; r < retries; r++) await performAction(spec, provider);
 
       const row = await rowOf(env.db, k);
       const sends =

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
-import { emailSpec, journalTypes, later, LEASE_MS, rowOf } from "./support/ledger-fixtures";
+import { emailSpec, journalTypes, later, rowOf } from "./support/ledger-fixtures";
 import { providerFor, recordingProvider, type Profile } from "./support/recording-provider";
 import { performAction } from "@/lib/actions/perform";
 import { sweepActions } from "@/lib/actions/sweep";
@@ -30,8 +30,8 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
   it("1: same key twice sends once and returns the first result", async () => {
     const p = recordingProvider("neither");
     const k = key();
-    const first = await performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS });
-    const second = await performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS });
+    const first = await performAction(emailSpec(userId, k), p);
+    const second = await performAction(emailSpec(userId, k), p);
     expect(first).toMatchObject({ state: "sent", resultId: "email_918", deduplicated: false });
     expect(second).toMatchObject({ state: "sent", resultId: "email_918", deduplicated: true });
     expect(p.performed).toEqual([pk(k)]);
@@ -42,7 +42,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     const p = recordingProvider("neither");
     p.delayMs = 30;
     const k = key();
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS })));
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => performAction(emailSpec(userId, k), p)));
     expect(p.performed).toHaveLength(1);
     expect(outcomes.filter((o) => o.state === "sent" && !o.deduplicated)).toHaveLength(1);
     for (const o of outcomes) expect(["sent", "in_progress"]).toContain(o.state);
@@ -73,7 +73,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
       const p = recordingProvider(profile);
       const k = key();
       crashAt("after_claim");
-      await expect(performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS })).rejects.toBeInstanceOf(SimulatedCrash);
+      await expect(performAction(emailSpec(userId, k), p)).rejects.toBeInstanceOf(SimulatedCrash);
       setCrashHookForTests(null);
       expect(p.calls).toBe(0);
       expect(await sweepActions({ now: new Date(), providerFor: providerFor(p) })).toMatchObject({ expired: 0 });
@@ -97,7 +97,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
       const p = recordingProvider(profile);
       const k = key();
       crashAt("after_provider_ack");
-      await expect(performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS })).rejects.toBeInstanceOf(SimulatedCrash);
+      await expect(performAction(emailSpec(userId, k), p)).rejects.toBeInstanceOf(SimulatedCrash);
       setCrashHookForTests(null);
       await sweepActions({ now: later(), providerFor: providerFor(p) });
       expect(p.performed).toEqual([pk(k)]);
@@ -150,10 +150,10 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     setCrashHookForTests((point) => (point === "after_request" ? gate : undefined));
-    const zombie = performAction(emailSpec(userId, k), p, { leaseMs: 50 });
+    const zombie = performAction(emailSpec(userId, k), p);
     while ((await env.db.actionLedger.count({ where: { key: k, sentAttempt: 1 } })) === 0) await new Promise((r) => setTimeout(r, 10));
     setCrashHookForTests(null);
-    await sweepActions({ now: later(1_000), providerFor: providerFor(p) });
+    await sweepActions({ now: later(), providerFor: providerFor(p) });
     const settled = await rowOf(env.db, k);
     expect(settled.status).toBe(profile === "dedup" ? "succeeded" : "needs_human");
     release();
@@ -171,7 +171,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     setCrashHookForTests((point) => {
       if (point === "after_outcome") throw new Error("database went away");
     });
-    expect(await performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS })).toMatchObject({ state: "unknown" });
+    expect(await performAction(emailSpec(userId, k), p)).toMatchObject({ state: "unknown" });
     setCrashHookForTests(null);
     expect((await rowOf(env.db, k)).status).toBe("started");
     await sweepActions({ now: later(), providerFor: providerFor(p) });
@@ -183,7 +183,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     const p = recordingProvider("dedup", { dedupWindowMs: 10 * 60_000 });
     const k = key();
     crashAt("after_provider_ack");
-    await expect(performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS })).rejects.toBeInstanceOf(SimulatedCrash);
+    await expect(performAction(emailSpec(userId, k), p)).rejects.toBeInstanceOf(SimulatedCrash);
     setCrashHookForTests(null);
     await sweepActions({ now: later(3600_000), providerFor: providerFor(p) });
     expect(p.calls).toBe(1);
@@ -224,7 +224,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     p.delayMs = 30;
     const k = key();
     crashAt("after_claim");
-    await expect(performAction(emailSpec(userId, k), p, { leaseMs: LEASE_MS })).rejects.toBeInstanceOf(SimulatedCrash);
+    await expect(performAction(emailSpec(userId, k), p)).rejects.toBeInstanceOf(SimulatedCrash);
     setCrashHookForTests(null);
     const reports = await Promise.all([1, 2, 3].map(() => sweepActions({ now: later(), providerFor: providerFor(p) })));
     expect(reports.flatMap((r) => r.reconciled)).toEqual([{ key: k, plan: "send", outcome: "sent" }]);

@@ -111,6 +111,21 @@ describe.each(testDatabases())("accounts on $name", (target) => {
     expect(mail.find((m) => m.kind === "verify-email")).toMatchObject({ to: email });
   });
 
+  it("account enumeration as decided (README): sign-up says a known email is taken; the reset request answers alike", async () => {
+    const taken = `taken-${email}`;
+    expect((await new Browser().auth("/sign-up/email", { email: taken, password, name: "First" })).status).toBe(200);
+    const again = await new Browser().auth("/sign-up/email", { email: taken, password: "another long password", name: "Again" });
+    expect(again.status).toBe(422);
+    expect(await again.json()).toMatchObject({ code: expect.stringMatching(/^USER_ALREADY_EXISTS/) });
+    const sent = mail.length;
+    const known = await new Browser().auth("/request-password-reset", { email: taken, redirectTo: "/account" });
+    const unknown = await new Browser().auth("/request-password-reset", { email: `nobody-${email}`, redirectTo: "/account" });
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(await unknown.json()).toEqual(await known.json());
+    // Only the known email gets mail.
+    expect(mail.length).toBe(sent + 1);
+  });
+
   it("a cross-site sign-in is refused", async () => {
     const req = new Request(`${ORIGIN}/api/auth/sign-in/email`, {
       method: "POST",

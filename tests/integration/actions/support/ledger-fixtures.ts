@@ -1,8 +1,9 @@
 import type { Db } from "@/lib/db/client";
 import type { ActionSpec } from "@/lib/actions/types";
 
+/** Well past LEASE_DEAD_AFTER_MS (three 5 s heartbeats by default). */
 export const LEASE_MS = 60_000;
-/** A sweep "later": every lease taken now has run out. */
+/** A sweep "later": every holder's last heartbeat before now reads as dead. */
 export const later = (ms = LEASE_MS + 1_000) => new Date(Date.now() + ms);
 
 export function emailSpec(userId: string, key: string, to = "me@example.com", extra: Partial<ActionSpec> = {}): ActionSpec {
