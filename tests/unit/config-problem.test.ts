@@ -9,7 +9,10 @@ describe("configProblem", () => {
       [{ ROUTINES_SCHEDULER: "sometimes" }, "ROUTINES_SCHEDULER must be one of on, off; the value does not match."],
       [{ APP_URL: "chat.example" }, "APP_URL must be a URL; the value does not match."],
       [{ RATE_WINDOW_S: "100000" }, "RATE_WINDOW_S must be at most 86400; the value is out of range."],
-      [{ COMPACTION_INVOCATION: "own" }, "COMPACTION_INVOCATION needs CRON_SECRET to sign the jobs it hands off; the value does not match."],
+      [
+        { COMPACTION_INVOCATION: "own" },
+        "COMPACTION_INVOCATION needs CRON_SECRET to sign the jobs it hands off; the value does not match.",
+      ],
     ];
     for (const [env, line] of cases) {
       const problem = configProblem(env)!;
