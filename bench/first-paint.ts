@@ -52,6 +52,7 @@ export async function waitForServer(child: ChildProcess): Promise<void> {
 /** A thread of `size` alternating messages, written straight into the server's SQLite file. */
 export async function seedThread(context: BrowserContext, size: number): Promise<{ id: string; firstId: string; lastId: string }> {
   const res = await context.request.post(`${BASE}/api/threads`, { data: { title: `${size} messages` } });
+  if (!res.ok()) throw new Error(`creating the bench thread failed: ${res.status()} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   const { db } = await import("@/lib/db/client");
   const rows = Array.from({ length: size }, (_, i) => {
