@@ -56,6 +56,7 @@ export async function seedThread(
   base = BASE,
 ): Promise<{ id: string; firstId: string; lastId: string }> {
   const res = await context.request.post(`${base}/api/threads`, { data: { title: `${size} messages` } });
+  if (!res.ok()) throw new Error(`creating the bench thread failed: ${res.status()} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   const { db } = await import("@/lib/db/client");
   const rows = Array.from({ length: size }, (_, i) => {
