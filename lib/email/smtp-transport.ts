@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { db } from "@/lib/db/client";
 import { ProviderError, type ActionProvider, type ProviderCall } from "@/lib/actions/types";
 import { messageIdFor } from "./message-id";
@@ -32,7 +32,12 @@ export function classifySmtpError(err: unknown): ProviderError {
 
 export function createSmtpTransport(url: string, opts: SmtpOptions = {}): ActionProvider {
   const timeout = opts.socketTimeoutMs ?? 30_000;
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: timeout });
+  // nodemailer is loaded with the first send, so a server without SMTP_URL never holds its code.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: timeout }),
+    ));
   return {
     name: "smtp",
     dedupWindowMs: null,
@@ -42,7 +47,7 @@ export function createSmtpTransport(url: string, opts: SmtpOptions = {}): Action
       const { email, messageId, html, text } = prepared;
       let info: { messageId?: string; response?: string; accepted?: unknown[] };
       try {
-        info = await transporter.sendMail({ from: email.from, to: email.to, subject: email.subject, text, html, messageId });
+        info = await (await connect()).sendMail({ from: email.from, to: email.to, subject: email.subject, text, html, messageId });
       } catch (err) {
         throw classifySmtpError(err);
       }

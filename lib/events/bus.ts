@@ -1,4 +1,4 @@
-import { createClient } from "redis";
+import type { createClient } from "redis";
 import type { ThreadEvent } from "./types";
 
 /*
@@ -17,6 +17,8 @@ export type RedisBus = {
 };
 
 export async function connectRedisBus(url: string, onEvent: (event: ThreadEvent) => void): Promise<RedisBus> {
+  // Loaded only when REDIS_URL is set: a single instance never holds the client's code.
+  const { createClient } = await import("redis");
   const publisher: RedisClient = createClient({ url });
   publisher.on("error", (e) => console.error("[events] redis publisher", e));
   const subscriber = publisher.duplicate();
