@@ -10,10 +10,7 @@ const MAX_TITLE_CHARS = 60;
  * a link's words, an image's alt text) is kept, joined by spaces, cut at a word with an ellipsis.
  */
 export function plainTitle(markdown: string): string | undefined {
-  const text = blockTexts(fromMarkdown(markdown))
-    .join(" ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const text = blockTexts(fromMarkdown(markdown)).join(" ").replace(/\s+/g, " ").trim();
   if (text.length <= MAX_TITLE_CHARS) return text || undefined;
   const cut = text.slice(0, MAX_TITLE_CHARS - 1);
   const atWord = cut.lastIndexOf(" ");

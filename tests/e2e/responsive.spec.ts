@@ -27,6 +27,8 @@ let threadId = "";
 let owner: Awaited<ReturnType<ReturnType<Page["context"]>["storageState"]>> | undefined;
 
 test.beforeAll(async ({ browser }) => {
+  // The first page of a fresh production server, then a turn: slow on a busy machine.
+  test.setTimeout(120_000);
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   threadId = await createThread(page);
   await send(page, SEED);
