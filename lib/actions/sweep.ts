@@ -117,7 +117,12 @@ async function reconcileRow(r: LedgerRow, provider: ActionProvider, now: Date) {
   const why = plan === "lookup" ? "the provider has no record of it, but it may still arrive" : reason;
   await transition(
     fence,
-    { status: "needs_human", errorCode: plan === "lookup" ? "not_found_by_lookup" : "outcome_unknown", leaseHolder: null, leaseHeartbeatAt: null },
+    {
+      status: "needs_human",
+      errorCode: plan === "lookup" ? "not_found_by_lookup" : "outcome_unknown",
+      leaseHolder: null,
+      leaseHeartbeatAt: null,
+    },
     { type: "needs_human", payload: { reason: why }, actor: "sweeper" },
     { outcome: true },
   );

@@ -83,12 +83,19 @@ describe.each(testDatabases())("action leases by heartbeat on $name", (target) =
     expect(settledMs).toBeGreaterThanOrEqual(leaseDeadAfterMs() - HEARTBEAT_MS);
     expect(settledMs).toBeLessThan(10 * leaseDeadAfterMs());
 
-    const settled = await waitFor(() => row(key), (r) => r.status === "succeeded");
+    const settled = await waitFor(
+      () => row(key),
+      (r) => r.status === "succeeded",
+    );
     expect(settled).toMatchObject({ status: "succeeded", learnedBy: "provider_replay", leaseHolder: null, leaseHeartbeatAt: null });
     expect(reconciled).toEqual(["replay:sent"]);
     const events = await env.db.actionEvent.findMany({ where: { actionId: settled.id }, orderBy: { seq: "asc" } });
     const stopped = events.find((e) => e.type === "holder_stopped");
-    expect(JSON.parse(stopped!.payload)).toMatchObject({ attempt: 1, requested: true, reason: expect.stringMatching(/stopped \(no heartbeat for/) });
+    expect(JSON.parse(stopped!.payload)).toMatchObject({
+      attempt: 1,
+      requested: true,
+      reason: expect.stringMatching(/stopped \(no heartbeat for/),
+    });
     expect(events.map((e) => e.type)).toEqual(["claimed", "request", "holder_stopped", "reconcile_started", "request", "succeeded"]);
     expect(await env.db.outboxMessage.count({ where: { actionKey: key } })).toBe(1);
   });
