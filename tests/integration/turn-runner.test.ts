@@ -45,12 +45,13 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
     const turn = await runTurn({ userId, threadId: t.id, start: textStart("long 80") });
     const first = await env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } });
     expect(first).toMatchObject({ role: "assistant", status: "streaming" });
+    // Read as the transcript reads it: partial saves are draft parts (lib/db/reply-parts.ts).
     const partial = await waitFor(
-      () => env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } }),
-      (m) => m.text.includes("Line 5 of 80"),
+      async () => (await listMessagesPage(t.id, { limit: 10 })).messages.find((m) => m.id === turn.assistantMessageId),
+      (m) => !!m?.text.includes("Line 5 of 80"),
     );
-    expect(partial.status).toBe("streaming");
-    expect(partial.text).not.toContain("Line 80 of 80");
+    expect(partial!.status).toBe("streaming");
+    expect(partial!.text).not.toContain("Line 80 of 80");
     const outcome = await turn.outcome;
     expect(outcome).toMatchObject({ status: "complete", assistantMessageId: turn.assistantMessageId, errorCode: null });
     const final = await env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } });
