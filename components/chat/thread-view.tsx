@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { isNotFound, readableError } from "@/components/api/api-error";
 import { newestPageQuery } from "@/components/api/queries";
 import { Alert } from "@/components/ui/alert";
@@ -11,16 +11,8 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import type { MessagePage } from "@/lib/api";
 import { ServerTranscript } from "./server-transcript";
 import { ThreadNotFound } from "./thread-not-found";
+import { ThreadWorkbench } from "./thread-workbench";
 import { useThreadInfo } from "./use-thread-info";
-
-// The live chat (the AI SDK with zod, the virtualized transcript, the workspace and its panels) is
-// most of the page's script, and a thread is read before any of it runs: the server's transcript
-// is on screen from the first HTML. So it is a chunk of its own, requested when a thread first
-// renders (during hydration, not after it), while the server's transcript stays up. Hydration then
-// covers only the shell and that transcript, and the home page never loads the chat.
-let workbench: Promise<{ default: typeof import("./thread-workbench").ThreadWorkbench }> | null = null;
-const loadWorkbench = () => (workbench ??= import("./thread-workbench").then((m) => ({ default: m.ThreadWorkbench })));
-const ThreadWorkbench = lazy(loadWorkbench);
 
 type ThreadViewProps = {
   threadId: string;
@@ -33,7 +25,6 @@ type ThreadViewProps = {
  * the chat once both are there. Mount with key={threadId}.
  */
 export function ThreadView({ threadId, title }: ThreadViewProps) {
-  if (typeof window !== "undefined") void loadWorkbench();
   const hydrated = useHydrated();
   const thread = useThreadInfo(threadId);
   const newest = useQuery(newestPageQuery(threadId));
@@ -65,8 +56,7 @@ export function ThreadView({ threadId, title }: ThreadViewProps) {
     );
   }
   // The live chat reads the window, the tab's storage and the scroll position: browser only.
-  const serverTranscript = thread.data && firstPage && <ServerTranscript title={title ?? thread.data.title} page={firstPage} />;
-  if (!hydrated && serverTranscript) return serverTranscript;
+  if (!hydrated && thread.data && firstPage) return <ServerTranscript title={title ?? thread.data.title} page={firstPage} />;
   if (!thread.data || !firstPage) {
     return (
       <div className="flex flex-1 items-center justify-center">
@@ -74,9 +64,5 @@ export function ThreadView({ threadId, title }: ThreadViewProps) {
       </div>
     );
   }
-  return (
-    <Suspense fallback={serverTranscript}>
-      <ThreadWorkbench threadId={threadId} title={title ?? thread.data.title} initialPage={firstPage} />
-    </Suspense>
-  );
+  return <ThreadWorkbench threadId={threadId} title={title ?? thread.data.title} initialPage={firstPage} />;
 }
