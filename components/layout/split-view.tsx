@@ -40,12 +40,9 @@ export function SplitView({ main, side, shown, onDragClosed }: SplitViewProps) {
   }, [kind, defaultWidth, panel]);
 
   const onLayoutChanged = (layout: Layout, meta: LayoutChangedMeta) => {
-    if (kind === null) return;
-    // Arrow keys on the separator do not count as a "user interaction" for the library, so every
-    // width the open panel settles at is remembered; only a drag can close it.
-    if ((layout[SIDE] ?? 0) === 0) {
-      if (meta.isUserInteraction) onDragClosed();
-    } else rememberWidth(kind, panel.current?.getSize().inPixels ?? 0);
+    if (!meta.isUserInteraction || kind === null) return;
+    if ((layout[SIDE] ?? 0) === 0) onDragClosed();
+    else rememberWidth(kind, panel.current?.getSize().inPixels ?? 0);
   };
 
   return (
