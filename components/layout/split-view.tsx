@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Group, Panel, Separator, usePanelRef, type Layout, type LayoutChangedMeta } from "react-resizable-panels";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { PANELS_INLINE } from "./breakpoints";
@@ -32,9 +32,16 @@ export function SplitView({ main, side, shown, onDragClosed }: SplitViewProps) {
   const kind = beside?.kind ?? null;
   const defaultWidth = beside?.defaultWidth;
 
+  // The kind shown before this render: its width is kept when another kind (or none) takes its
+  // place, whatever set that width (drag, arrow keys or a restore).
+  const previousKind = useRef<string | null>(null);
   useEffect(() => {
     const handle = panel.current;
     if (!handle) return;
+    const leaving = previousKind.current;
+    previousKind.current = kind;
+    const width = handle.getSize().inPixels;
+    if (leaving !== null && leaving !== kind && width > 0) rememberWidth(leaving, width);
     if (kind === null) handle.collapse();
     else handle.resize(rememberedWidth(kind) !== null ? `${rememberedWidth(kind)}px` : defaultWidth!);
   }, [kind, defaultWidth, panel]);
