@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { createThread, messageById, send } from "./support/chat-page";
+import { createThread, messageById, openThread, send } from "./support/chat-page";
 
 // Search in a thread and across threads, the jump to a hit far back (one page, none in between),
 // and Home / End, on a thread of 2,000 messages seeded straight into the server's SQLite file.
@@ -60,7 +60,7 @@ const rendered = (page: Page) => page.getByTestId("transcript").getByTestId("mes
 test("search a thread, jump to a hit 2,000 messages back in one page, Home and End", async ({ page }) => {
   const id = await createThread(page);
   seed(id);
-  await page.goto(`/t/${id}`);
+  await openThread(page, id);
   await expect(messageById(page, `${id}-m${SIZE}`)).toBeInViewport();
   const requests = pageRequests(page);
 
@@ -105,7 +105,7 @@ test("Home shows the first of 2,000 messages without waiting on the network, the
   seed(id);
   const isFirstPage = (url: string) => url.includes(`/api/threads/${id}/messages?`) && url.includes("after=0");
   const readAhead = page.waitForResponse((r) => isFirstPage(r.url()));
-  await page.goto(`/t/${id}`);
+  await openThread(page, id);
   await expect(messageById(page, `${id}-m${SIZE}`)).toBeInViewport();
   await readAhead; // read while the page was idle, before any key
 
@@ -164,7 +164,7 @@ test("the compaction receipt opens the summarized span and searches a kept name 
   const id = await createThread(page);
   const prose = "We keep going through the checklist one careful step at a time and write down what changed. ".repeat(4);
   seed(id, 40, (i) => (i === 2 ? "The invoices come from src/billing/invoice-export.ts every night." : `${prose}Item ${i}.`));
-  await page.goto(`/t/${id}`);
+  await openThread(page, id);
   await send(page, "Carry on.");
   await expect
     .poll(

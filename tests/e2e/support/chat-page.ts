@@ -8,6 +8,16 @@ export async function createThread(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 
+/**
+ * Opens a thread by its address and waits until the page is hydrated (the composer is enabled only
+ * then): the server's transcript is visible earlier, but keys pressed before hydration reach the
+ * browser (its own find bar for Ctrl+F), not the app.
+ */
+export async function openThread(page: Page, id: string): Promise<void> {
+  await page.goto(`/t/${id}`);
+  await expect(page.getByTestId("composer")).toBeEnabled();
+}
+
 export const messages = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="message"][data-role="${role}"]`);
 export const messageById = (page: Page, id: string): Locator => page.locator(`[data-testid="message"][data-message-id="${id}"]`);
 
