@@ -59,6 +59,9 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     await stepAside();
     const floor = await latestRunStart(threadId);
     await stepAside();
+    // The receipt's start is when the transcript was read, not when the receipt row is written
+    // (later, after more waits): a message stored in between is not part of this compaction.
+    const readAt = new Date();
     const rows = await db().message.findMany({
       where: { threadId, deletedAt: null, seq: { gte: floor?.seq ?? 0 } },
       orderBy: { seq: "asc" },
@@ -71,7 +74,9 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const spanStart = previousIndex >= 0 ? previousIndex : 0;
     const openReceipt = async () => {
       await stepAside();
-      receiptId = (await db().compaction.create({ data: { threadId, status: "running", trigger }, select: { id: true } })).id;
+      receiptId = (
+        await db().compaction.create({ data: { threadId, status: "running", trigger, startedAt: readAt }, select: { id: true } })
+      ).id;
       void publishThreadChange(threadId, { type: "compaction.started", compactionId: receiptId });
       return receiptId;
     };
