@@ -42,6 +42,9 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
     messages: initialMessages,
     transport,
     resume,
+    // One render per 50 ms, not per word: each render parses the whole growing reply's markdown
+    // again, so per-word renders cost the browser more the longer the reply gets.
+    throttle: 50,
     onData: (part) => {
       if (part.type === "data-turn") turnData.current = part.data;
     },
