@@ -4,7 +4,8 @@ import type { ApiThreadChange as ThreadChange } from "@/lib/api";
 /*
  * What a change in the live feed means for this tab's query cache: which queries read again. Pure.
  * The feed names what changed, never its content, so each effect is "read this again"; React
- * Query refetches only the queries on screen and shares requests already in flight.
+ * Query refetches only the queries on screen; a read already in flight is followed by one more
+ * (read-again.ts), since it may have started before the change.
  */
 
 export type QueryKey = readonly unknown[];

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { queryKeys } from "@/components/api/query-keys";
 import type { ApiFeedReady, ApiThreadChange as ThreadChange } from "@/lib/api";
 import { queriesToRefresh } from "./event-effects";
+import { createReadAgain } from "./read-again";
 import { setFeedDown } from "./feed-status";
 
 /** A feed the server refused (too many open, a 404) is tried again after this long. */
@@ -41,9 +42,8 @@ export function useThreadEvents(threadId: string, opts: Options = {}): void {
     if (!enabled) return;
     let source: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | undefined;
-    const refresh = (keys: readonly (readonly unknown[])[]) => {
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
-    };
+    const readAgain = createReadAgain(queryClient);
+    const refresh = (keys: readonly (readonly unknown[])[]) => keys.forEach(readAgain);
 
     const open = () => {
       // A feed reopened by hand continues after the last event seen; the browser's own reconnects send it as Last-Event-ID.

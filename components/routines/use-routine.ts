@@ -1,11 +1,12 @@
 "use client";
 
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { isNotFound, readableError } from "@/components/api/api-error";
 import { routineQuery, routineRunsQuery } from "@/components/api/queries";
 import { queryKeys } from "@/components/api/query-keys";
 import { useFeedDown } from "@/components/live/feed-status";
+import { createReadAgain } from "@/components/live/read-again";
 import { useThreadEvents } from "@/components/live/use-thread-events";
 import type { ApiRoutine, ApiRoutineRun } from "@/lib/api";
 import { routineBusy } from "./routine-busy";
@@ -65,12 +66,13 @@ export function useRoutine(id: string): { load: RoutineLoad; runs: ApiRoutineRun
 /** The routine's thread feed: a run starting or ending, or any turn in it, reads the routine and its runs again. */
 function useRoutineFeed(id: string, threadId: string | undefined) {
   const queryClient = useQueryClient();
+  const [readAgain] = useState(() => createReadAgain(queryClient));
   useThreadEvents(threadId ?? "", {
     enabled: !!threadId,
     onChange: (change) => {
       if (change.type !== "run.changed" && change.type !== "turn.started" && change.type !== "turn.ended") return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.routineInfo(id) }, { cancelRefetch: false });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.routineRuns(id) }, { cancelRefetch: false });
+      readAgain(queryKeys.routineInfo(id));
+      readAgain(queryKeys.routineRuns(id));
     },
   });
 }
