@@ -2,14 +2,16 @@
 // against the same turn with nothing running, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 // Equal inputs: every turn starts from the same state (the same active summary, ~24k tokens of
 // recent messages after it, and a span past the 100k-token threshold for the compaction to fold
-// in), so quiet and busy turns send the model the same request; the table prints its size.
+// in), so quiet and busy turns send the model the same request; the table prints its size. A
+// second thread has no summary yet: its turn reads every message while its first compaction runs.
 import { runTurn } from "@/lib/chat/turn";
 import { computeInThreadForTests, computeWorkerReady } from "@/lib/compaction/compute";
 import { runCompaction, type CompactionHooks } from "@/lib/compaction/run";
 import type { callSummarizer } from "@/lib/compaction/summarize";
 import { countTokens } from "@/lib/ai/tokens";
 import { resetConfigForTests } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, type Db } from "@/lib/db/client";
+
 import { createThread } from "@/lib/db/threads";
 import { provision, testDatabases } from "../tests/integration/support/databases";
 import { table } from "./support";
@@ -51,89 +53,110 @@ const remoteLike: typeof callSummarizer = async (_threadId, _previous, messages)
   };
 };
 
+type Case = { label: string; quiet: number[]; busy: number[]; busyRemote: number[]; compactionMs: number[] };
+
+/**
+ * One thread and its reset: with a summary (a later compaction, which folds the previous summary
+ * in) or without one (the thread's first compaction, whose turn reads every message).
+ */
+async function seedThread(client: Db, userId: string, withSummary: boolean) {
+  const thread = await createThread(userId);
+  const total = (withSummary ? SUMMARIZED : 0) + SPAN + WINDOW;
+  const rows = Array.from({ length: total }, (_, i) => {
+    const { role, text } = benchMessage(i);
+    return {
+      id: `${thread.id}-m${i}`,
+      threadId: thread.id,
+      seq: i + 1,
+      role,
+      text,
+      tokens: countTokens(text),
+      parts: JSON.stringify([{ type: "text", text }]),
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) await client.message.createMany({ data: rows.slice(i, i + 500) });
+  await client.thread.update({ where: { id: thread.id }, data: { lastSeq: total } });
+  const base = withSummary
+    ? await client.summary.create({
+        data: {
+          threadId: thread.id,
+          text: "## Goal\nMigrate callers.\n## Open items\n- src/cli/accounts.ts",
+          tokens: 20,
+          cutMessageId: rows[SUMMARIZED].id,
+          status: "active",
+        },
+      })
+    : null;
+  // Every turn starts from the same state again, so each one sends the same request.
+  const reset = async () => {
+    await db().summary.deleteMany({ where: { threadId: thread.id, ...(base ? { id: { not: base.id } } : {}) } });
+    if (base) await db().summary.update({ where: { id: base.id }, data: { status: "active" } });
+  };
+  return { id: thread.id, reset };
+}
+
 async function benchOne(target: { name: "sqlite" | "postgres"; url: string }) {
   const { db: client, drop } = await provision(target, "lrc_bench_ttft");
   try {
     const user = await client.user.create({ data: {} });
-    const thread = await createThread(user.id);
-    const total = SUMMARIZED + SPAN + WINDOW;
-    const rows = Array.from({ length: total }, (_, i) => {
-      const { role, text } = benchMessage(i);
-      return {
-        id: `${thread.id}-m${i}`,
-        threadId: thread.id,
-        seq: i + 1,
-        role,
-        text,
-        tokens: countTokens(text),
-        parts: JSON.stringify([{ type: "text", text }]),
-      };
-    });
-    for (let i = 0; i < rows.length; i += 500) await client.message.createMany({ data: rows.slice(i, i + 500) });
-    await client.thread.update({ where: { id: thread.id }, data: { lastSeq: total } });
-    const baseSummary = await client.summary.create({
-      data: {
-        threadId: thread.id,
-        text: "## Goal\nMigrate callers.\n## Open items\n- src/cli/accounts.ts",
-        tokens: 20,
-        cutMessageId: rows[SUMMARIZED].id,
-        status: "active",
-      },
-    });
-    // Every turn starts from the first summary again, so each one sends the same request.
-    const resetSummary = async () => {
-      await db().summary.deleteMany({ where: { threadId: thread.id, id: { not: baseSummary.id } } });
-      await db().summary.update({ where: { id: baseSummary.id }, data: { status: "active" } });
-    };
-    const quiet: number[] = [];
-    const busy: number[] = [];
-    const busyRemote: number[] = [];
-    const compactionMs: number[] = [];
-    const inputs = new Set<number>();
-    const turn = async (into: number[]) => {
-      const r = await firstTokenMs(user.id, thread.id);
+    const threads = [
+      { ...(await seedThread(client, user.id, true)), label: "with a summary" },
+      { ...(await seedThread(client, user.id, false)), label: "first compaction, no summary yet" },
+    ];
+    const cases = new Map<string, Case>(
+      threads.map((t) => [t.id, { label: t.label, quiet: [], busy: [], busyRemote: [], compactionMs: [] }]),
+    );
+    const inputs = new Map<string, Set<number>>(threads.map((t) => [t.id, new Set()]));
+    const turn = async (threadId: string, into: number[]) => {
+      const r = await firstTokenMs(user.id, threadId);
       into.push(r.ms);
-      inputs.add(Math.round(r.inputTokens / 1000));
+      inputs.get(threadId)!.add(Math.round(r.inputTokens / 1000));
     };
-    const withCompaction = async (hooks: CompactionHooks, into: number[]) => {
-      await resetSummary();
+    const withCompaction = async (t: (typeof threads)[number], hooks: CompactionHooks, into: number[]) => {
+      await t.reset();
       const c0 = performance.now();
-      const compaction = runCompaction(thread.id, "threshold", hooks).then((r) => {
+      const compaction = runCompaction(t.id, "threshold", hooks).then((r) => {
         if (r.status !== "saved") throw new Error(`compaction ${r.status}: ${r.reason}`);
-        if (!hooks.summarize) compactionMs.push(performance.now() - c0);
+        if (!hooks.summarize) cases.get(t.id)!.compactionMs.push(performance.now() - c0);
       });
-      await turn(into);
+      await turn(t.id, into);
       await compaction;
     };
-    await resetSummary();
-    await turn([]); // warm-up: the offline model's prompt cache and the JIT
-    // And the compaction's own: its first run starts the worker thread, which computes from then on.
-    await resetSummary();
-    await runCompaction(thread.id, "threshold");
+    for (const t of threads) {
+      await t.reset();
+      await turn(t.id, []); // warm-up: the offline model's prompt cache and the JIT
+      // And the compaction's own: its first run starts the worker thread, which computes from then on.
+      await t.reset();
+      await runCompaction(t.id, "threshold");
+    }
     const offThread = await computeWorkerReady();
     // Interleaved rounds: drift on a shared machine lands on every case alike.
     for (let i = 0; i < ROUNDS; i++) {
-      await resetSummary();
-      await turn(quiet);
-      await withCompaction({}, busy);
-      await withCompaction({ summarize: remoteLike }, busyRemote);
+      for (const t of threads) {
+        const c = cases.get(t.id)!;
+        await t.reset();
+        await turn(t.id, c.quiet);
+        await withCompaction(t, {}, c.busy);
+        await withCompaction(t, { summarize: remoteLike }, c.busyRemote);
+      }
     }
-    const row = (label: string, xs: number[]) => ({
-      db: target.name,
-      case: label,
-      "median TTFT ms": med(xs).toFixed(1),
-      "vs no compaction": (med(xs) / med(quiet)).toFixed(2) + "x",
+    const rows = [...cases.values()].flatMap((c) => {
+      const row = (label: string, xs: number[]) => ({
+        db: target.name,
+        thread: c.label,
+        case: label,
+        "median TTFT ms": med(xs).toFixed(1),
+        "vs no compaction": (med(xs) / med(c.quiet)).toFixed(2) + "x",
+      });
+      return [
+        row("no compaction running", c.quiet),
+        row("compaction running, offline summarizer in-process", c.busy),
+        row("compaction running, remote-like summarizer (300 ms)", c.busyRemote),
+        row("(the offline compaction itself, whole)", c.compactionMs),
+      ];
     });
-    return {
-      rows: [
-        row("no compaction running", quiet),
-        row("compaction running, offline summarizer in-process", busy),
-        row("compaction running, remote-like summarizer (300 ms)", busyRemote),
-        row("(the offline compaction itself, whole)", compactionMs),
-      ],
-      inputs: [...inputs].map((k) => `${k}k`).join(", "),
-      offThread,
-    };
+    const inputNotes = threads.map((t) => `${t.label}: ${[...inputs.get(t.id)!].map((k) => `${k}k`).join(", ")}`);
+    return { rows, inputs: inputNotes.join("; "), offThread };
   } finally {
     await drop();
   }
