@@ -8,7 +8,7 @@
 import { convertToModelMessages, type UIMessage } from "ai";
 import { countTokens } from "@/lib/ai/tokens";
 import { buildModelInput } from "@/lib/chat/model-input";
-import { loadRunTranscript, loadWindow } from "@/lib/chat/window";
+import { loadRunTranscript, loadRecentSpan } from "@/lib/chat/recent-span";
 import { config, resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { provision, testDatabases } from "../tests/integration/support/databases";
@@ -71,7 +71,7 @@ async function seedThread(userId: string, count: number, variant: Variant): Prom
 }
 
 async function ourPath(threadId: string, summarized: boolean) {
-  const input = await buildModelInput(await loadWindow(threadId), {}, () => loadRunTranscript(threadId));
+  const input = await buildModelInput(await loadRecentSpan(threadId), {}, () => loadRunTranscript(threadId));
   if (summarized !== input.windowApplied) throw new Error(`window applied: ${input.windowApplied} (${input.reason})`);
   return input.messages.length;
 }

@@ -137,7 +137,7 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     const cut = await env.db.message.findFirstOrThrow({ where: { threadId: r.threadId, text: "What did you find?" } });
     await seedSummary(env.db, r.threadId, "## Goal\nRun 1 summary", cut.id, run1.startMessageId);
     const before = await inspectContext(r.threadId, { includeInput: false });
-    expect(before).toMatchObject({ summaryStale: false, window: { cutMessageId: cut.id }, staleReason: null });
+    expect(before).toMatchObject({ summaryStale: false, recentSpan: { cutMessageId: cut.id }, staleReason: null });
     // Inside run 1 the summary applies, and the run's start message stays verbatim ahead of it.
     const inRun = await completeTurn(userId, r.threadId, textStart("echo input"));
     const sent = echoedPrompt(inRun.outcome.text);
@@ -153,7 +153,7 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     const run2 = await runOnce(env.db, r.id);
     const after = await inspectContext(r.threadId, { includeInput: false });
     expect(after.summaryStale).toBe(true);
-    expect(after.window).toBeNull();
+    expect(after.recentSpan).toBeNull();
     expect(after.staleReason).toContain("a new routine run started");
     expect(after.firstRetainedMessageId).toBe(run2.startMessageId);
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: r.threadId, kind: "chat" }, orderBy: { createdAt: "desc" } });
