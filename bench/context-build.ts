@@ -72,7 +72,7 @@ async function seedThread(userId: string, count: number, variant: Variant): Prom
 
 async function ourPath(threadId: string, summarized: boolean) {
   const input = await buildModelInput(await loadRecentSpan(threadId), {}, () => loadRunTranscript(threadId));
-  if (summarized !== input.windowApplied) throw new Error(`window applied: ${input.windowApplied} (${input.reason})`);
+  if (summarized !== input.summaryApplied) throw new Error(`summary applied: ${input.summaryApplied} (${input.summarySkippedReason})`);
   return input.messages.length;
 }
 

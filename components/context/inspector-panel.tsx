@@ -69,7 +69,7 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
             </p>
             <p>
               {call.inputTokens ?? "?"} input ({call.cacheReadTokens ?? 0} from cache), {call.outputTokens ?? "?"} output ·{" "}
-              {call.windowApplied ? "window applied" : `no window: ${call.windowReason ?? "—"}`}
+              {call.summaryApplied ? "summary applied" : `no summary: ${call.summarySkippedReason ?? "—"}`}
             </p>
           </section>
         )}

@@ -7,10 +7,11 @@ import type { LoadedRecentSpan } from "./recent-span";
 
 export type ModelInput = {
   messages: ModelMessage[];
-  windowApplied: boolean;
+  /** True when the request carries the summary on the cut message and only the recent span after it. */
+  summaryApplied: boolean;
   cutMessageId: string | null;
-  /** Why the window was not applied (no summary, stale, or a failed check). */
-  reason: string | null;
+  /** Why the summary was not applied (no summary, stale, or a failed request check). */
+  summarySkippedReason: string | null;
   summaryStale: boolean;
   /** The system prompt, with a cache breakpoint for providers that need one. */
   system: string | SystemModelMessage;
@@ -45,7 +46,7 @@ export async function buildModelInput(
   const bounded = await boundedInput(input.messages, {
     model,
     workspaceId: loaded.workspaceId,
-    summaryAfterUserMessages: input.windowApplied ? (loaded.plan.userMessagesBeforeCut ?? 0) : null,
+    summaryAfterUserMessages: input.summaryApplied ? (loaded.plan.userMessagesBeforeCut ?? 0) : null,
   });
   return { ...input, ...bounded };
 }
@@ -55,13 +56,13 @@ async function checkedInput(
   tools: ToolSet,
   loadTranscript: () => Promise<MessageRow[]>,
   convertMessages: ConvertMessages,
-): Promise<Pick<ModelInput, "messages" | "windowApplied" | "cutMessageId" | "reason" | "summaryStale">> {
+): Promise<Pick<ModelInput, "messages" | "summaryApplied" | "cutMessageId" | "summarySkippedReason" | "summaryStale">> {
   const { plan, summary } = loaded;
   const convert = (ms: MessageRow[]) => convertMessages(toUIMessages(ms), tools);
   const messages = await convert(plan.messages);
   if (!plan.recentSpan || !summary) {
     const reason = summary ? `summary is stale: ${plan.staleReason ?? "its cut message left the transcript"}` : "no summary yet";
-    return { messages, windowApplied: false, cutMessageId: null, reason, summaryStale: plan.summaryStale };
+    return { messages, summaryApplied: false, cutMessageId: null, summarySkippedReason: reason, summaryStale: plan.summaryStale };
   }
   const check = verifyRequest(messages, {
     summaryText: summary.text,
@@ -70,15 +71,15 @@ async function checkedInput(
     cutOpeningText: plan.cutOpeningText ?? null,
   });
   if (check.ok) {
-    return { messages, windowApplied: true, cutMessageId: plan.recentSpan.cutMessageId, reason: null, summaryStale: false };
+    return { messages, summaryApplied: true, cutMessageId: plan.recentSpan.cutMessageId, summarySkippedReason: null, summaryStale: false };
   }
   // The whole current transcript, as if there were no summary.
   const wholeRun = planModelInput(await loadTranscript(), null);
   return {
     messages: await convert(wholeRun.messages),
-    windowApplied: false,
+    summaryApplied: false,
     cutMessageId: null,
-    reason: `request check failed: ${check.reason}`,
+    summarySkippedReason: `request check failed: ${check.reason}`,
     summaryStale: false,
   };
 }

@@ -83,8 +83,8 @@ test("compacts in the background after the reply, cuts at the expected user mess
   expect(regen.status()).toBe(200);
   await regen.text();
   const after = await (await request.get(`/api/threads/${id}/context`)).json();
-  expect(after.lastCall.windowApplied).toBe(false);
-  expect(after.lastCall.windowReason).toMatch(/stale/);
+  expect(after.lastCall.summaryApplied).toBe(false);
+  expect(after.lastCall.summarySkippedReason).toMatch(/stale/);
 });
 
 test("edit and retry validate their targets", async ({ request }) => {

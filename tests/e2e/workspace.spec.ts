@@ -63,7 +63,7 @@ test("the agent's plan appears without a reload, the person edits it, and the ag
   await expect(assistantMessages(page).last()).toContainText("- [ ] src/jobs/reconcile.ts");
   await expect(assistantMessages(page).last()).toContainText("checked by the person");
   const ctx = await (await page.request.get(`/api/threads/${id}/context?input=1`)).json();
-  expect(ctx.lastCall.windowApplied).toBe(true);
+  expect(ctx.lastCall.summaryApplied).toBe(true);
   const verbatim = JSON.stringify(ctx.lastInput.messages).replace(/Summary of earlier conversation:[^"]*/g, "");
   expect(verbatim).not.toContain("write migration.md");
 });

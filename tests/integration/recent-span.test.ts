@@ -42,7 +42,7 @@ describe.each(testDatabases())("recent span on $name", (target) => {
     expect(seen[0].parts[1].text).toBe("Keep the CLI output unchanged.");
     expect(JSON.stringify(seen)).not.toContain("Move callers from getAccount");
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: t.id } });
-    expect(call).toMatchObject({ windowApplied: true, windowCutMessageId: m[3].id, windowReason: null });
+    expect(call).toMatchObject({ summaryApplied: true, cutMessageId: m[3].id, summarySkippedReason: null });
 
     const inspected = await inspectContext(t.id, { includeInput: true });
     expect(inspected.summaryStale).toBe(false);
@@ -69,8 +69,8 @@ describe.each(testDatabases())("recent span on $name", (target) => {
       orderBy: { seq: "desc" },
     });
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: t.id }, orderBy: { createdAt: "desc" } });
-    expect(call.windowApplied).toBe(false);
-    expect(call.windowReason).toMatch(/stale/);
+    expect(call.summaryApplied).toBe(false);
+    expect(call.summarySkippedReason).toMatch(/stale/);
     expect(reply.text).toMatch(/offline/i);
     // The old message and its tail stay stored for audit.
     expect(await env.db.message.count({ where: { threadId: t.id, deletedAt: { not: null } } })).toBe(2);

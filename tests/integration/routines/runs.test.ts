@@ -144,11 +144,11 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     const users = sent.messages.filter((m) => m.role === "user");
     expect(users[0].parts.map((p) => p.text).join("")).toBe(await messageText(env.db, run1.startMessageId));
     expect(users[1].parts[0].text).toContain("Run 1 summary");
-    const windowed = await env.db.modelCall.findFirstOrThrow({
+    const withSummary = await env.db.modelCall.findFirstOrThrow({
       where: { threadId: r.threadId, kind: "chat" },
       orderBy: { createdAt: "desc" },
     });
-    expect(windowed).toMatchObject({ windowApplied: true, windowCutMessageId: cut.id });
+    expect(withSummary).toMatchObject({ summaryApplied: true, cutMessageId: cut.id });
 
     const run2 = await runOnce(env.db, r.id);
     const after = await inspectContext(r.threadId, { includeInput: false });
@@ -157,7 +157,7 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     expect(after.staleReason).toContain("a new routine run started");
     expect(after.firstRetainedMessageId).toBe(run2.startMessageId);
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: r.threadId, kind: "chat" }, orderBy: { createdAt: "desc" } });
-    expect(call.windowApplied).toBe(false);
+    expect(call.summaryApplied).toBe(false);
     expect(call.input).not.toContain("Run 1 summary");
   });
 });
