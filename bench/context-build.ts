@@ -27,7 +27,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 type Variant = "summary" | "summary+pins" | "no summary";
 type Seeded = { threadId: string; recentTokens: number; recentMessages: number };
 
-/** `count` messages; tokens are counted for real where the window may read them. */
+/** `count` messages; tokens are counted for real where the recent span may read them. */
 async function seedThread(userId: string, count: number, variant: Variant): Promise<Seeded> {
   const ws = await db().workspace.create({ data: { userId } });
   const thread = await db().thread.create({ data: { userId, workspaceId: ws.id, lastSeq: count } });
@@ -132,7 +132,7 @@ async function benchOne(target: { name: "sqlite" | "postgres"; url: string }) {
         db: target.name,
         messages: size,
         thread: variant,
-        "window msgs/tokens": `${seeded[k].recentMessages}/${seeded[k].recentTokens}`,
+        "recent span msgs/tokens": `${seeded[k].recentMessages}/${seeded[k].recentTokens}`,
         "ours ms": o.toFixed(2),
         "vs ours@first": (o / base).toFixed(2) + "x",
         "load-all ms": a === null ? "-" : a.toFixed(1),

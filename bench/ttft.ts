@@ -16,10 +16,10 @@ import { table } from "./support";
 import { benchMessage } from "./texts";
 
 const ROUNDS = Number(process.env.BENCH_PAIRS ?? 9);
-// Before the old cut (already summarized), then the span a compaction folds in, then the window.
+// Before the old cut (already summarized), then the span a compaction folds in, then the recent span.
 const SUMMARIZED = 400;
 const SPAN = 600;
-const WINDOW = 180;
+const RECENT = 180;
 
 async function firstTokenMs(userId: string, threadId: string): Promise<{ ms: number; inputTokens: number }> {
   const t0 = performance.now();
@@ -56,7 +56,7 @@ async function benchOne(target: { name: "sqlite" | "postgres"; url: string }) {
   try {
     const user = await client.user.create({ data: {} });
     const thread = await createThread(user.id);
-    const total = SUMMARIZED + SPAN + WINDOW;
+    const total = SUMMARIZED + SPAN + RECENT;
     const rows = Array.from({ length: total }, (_, i) => {
       const { role, text } = benchMessage(i);
       return {
