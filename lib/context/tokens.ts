@@ -15,7 +15,7 @@ export function messageText(parts: readonly StoredPart[]): string {
 /**
  * Text that a part contributes to the request, for budgeting. Tool inputs and
  * outputs are where long turns get their size, so counting only text parts
- * would let a 20k-token tool result slip under the window budget.
+ * would let a 20k-token tool result slip under the context budget.
  */
 export function partTokenText(part: StoredPart): string {
   if (typeof part.text === "string") return part.text;
