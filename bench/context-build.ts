@@ -8,7 +8,7 @@
 import { convertToModelMessages, type UIMessage } from "ai";
 import { countTokens } from "@/lib/ai/tokens";
 import { buildModelInput } from "@/lib/chat/model-input";
-import { loadRunTranscript, loadWindow } from "@/lib/chat/window";
+import { loadRunTranscript, loadRecentSpan } from "@/lib/chat/recent-span";
 import { config, resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { provision, testDatabases } from "../tests/integration/support/databases";
@@ -27,7 +27,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 type Variant = "summary" | "summary+pins" | "no summary";
 type Seeded = { threadId: string; recentTokens: number; recentMessages: number };
 
-/** `count` messages; tokens are counted for real where the window may read them. */
+/** `count` messages; tokens are counted for real where the recent span may read them. */
 async function seedThread(userId: string, count: number, variant: Variant): Promise<Seeded> {
   const ws = await db().workspace.create({ data: { userId } });
   const thread = await db().thread.create({ data: { userId, workspaceId: ws.id, lastSeq: count } });
@@ -71,8 +71,8 @@ async function seedThread(userId: string, count: number, variant: Variant): Prom
 }
 
 async function ourPath(threadId: string, summarized: boolean) {
-  const input = await buildModelInput(await loadWindow(threadId), {}, () => loadRunTranscript(threadId));
-  if (summarized !== input.windowApplied) throw new Error(`window applied: ${input.windowApplied} (${input.reason})`);
+  const input = await buildModelInput(await loadRecentSpan(threadId), {}, () => loadRunTranscript(threadId));
+  if (summarized !== input.summaryApplied) throw new Error(`summary applied: ${input.summaryApplied} (${input.summarySkippedReason})`);
   return input.messages.length;
 }
 
@@ -132,7 +132,7 @@ async function benchOne(target: { name: "sqlite" | "postgres"; url: string }) {
         db: target.name,
         messages: size,
         thread: variant,
-        "window msgs/tokens": `${seeded[k].recentMessages}/${seeded[k].recentTokens}`,
+        "recent span msgs/tokens": `${seeded[k].recentMessages}/${seeded[k].recentTokens}`,
         "ours ms": o.toFixed(2),
         "vs ours@first": (o / base).toFixed(2) + "x",
         "load-all ms": a === null ? "-" : a.toFixed(1),

@@ -6,7 +6,7 @@
 // Used by `npm run bench -- probes` and tests/integration/summary-probes.test.ts.
 import { countTokens } from "@/lib/ai/tokens";
 import { getSummaryModel } from "@/lib/ai/registry";
-import { loadWindow } from "@/lib/chat/window";
+import { loadRecentSpan } from "@/lib/chat/recent-span";
 import { runCompaction } from "@/lib/compaction/run";
 import { appendMessage } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";
@@ -62,8 +62,8 @@ export async function runSummaryProbes(
   const result = await runCompaction(thread.id, "manual");
   if (result.status !== "saved") throw new Error(`compaction ${result.status}: ${result.reason ?? ""}`);
 
-  const window = await loadWindow(thread.id);
-  const input = [window.summary?.text ?? "", ...window.plan.messages.map((m) => m.text)].join("\n");
+  const loaded = await loadRecentSpan(thread.id);
+  const input = [loaded.summary?.text ?? "", ...loaded.plan.messages.map((m) => m.text)].join("\n");
   const files = await listFiles(thread.workspaceId);
   const workspace = (await Promise.all(files.map(async (f) => `${f.path}\n${(await readFile(thread.workspaceId, f.path)).content}`))).join(
     "\n",

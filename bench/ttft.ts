@@ -18,10 +18,10 @@ import { table } from "./support";
 import { benchMessage } from "./texts";
 
 const ROUNDS = Number(process.env.BENCH_PAIRS ?? 9);
-// Before the old cut (already summarized), then the span a compaction folds in, then the window.
+// Before the old cut (already summarized), then the span a compaction folds in, then the recent span.
 const SUMMARIZED = 400;
 const SPAN = 600;
-const WINDOW = 180;
+const RECENT = 180;
 
 async function firstTokenMs(userId: string, threadId: string): Promise<{ ms: number; inputTokens: number }> {
   const t0 = performance.now();
@@ -61,7 +61,7 @@ type Case = { label: string; quiet: number[]; busy: number[]; busyRemote: number
  */
 async function seedThread(client: Db, userId: string, withSummary: boolean) {
   const thread = await createThread(userId);
-  const total = (withSummary ? SUMMARIZED : 0) + SPAN + WINDOW;
+  const total = (withSummary ? SUMMARIZED : 0) + SPAN + RECENT;
   const rows = Array.from({ length: total }, (_, i) => {
     const { role, text } = benchMessage(i);
     return {

@@ -59,7 +59,7 @@ const settings = z.object({
   // The summary's budget; unset: 8% of COMPACT_AT_INPUT_TOKENS (at least 500). Names that do not
   // fit go to the workspace file context/names.md.
   SUMMARY_MAX_TOKENS: z.coerce.number().int().positive().optional(),
-  // The window of a model the app cannot know (OpenAI-compatible servers); overrides the built-in table.
+  // The context window of a model the app cannot know (OpenAI-compatible servers); overrides the built-in table.
   CONTEXT_WINDOW: z.coerce.number().int().positive().optional(),
   // Pinned messages ride verbatim after the summary, up to this many tokens in total.
   PIN_MAX_TOKENS: z.coerce.number().int().positive().default(4_000),

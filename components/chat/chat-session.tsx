@@ -39,8 +39,8 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
   );
   useFileToolSignal(chat.messages, chat.streaming, filesChanged);
 
-  // A stale summary has no window: the marker shows only where the model really starts reading.
-  const cut = context?.window && context.summary ? { messageId: context.window.cutMessageId, summary: context.summary } : null;
+  // A stale summary has no recent span: the marker shows only where the model really starts reading.
+  const cut = context?.recentSpan && context.summary ? { messageId: context.recentSpan.cutMessageId, summary: context.summary } : null;
   const message = chat.errorText ?? chat.notice;
 
   return (

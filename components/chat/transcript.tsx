@@ -22,7 +22,7 @@ type TranscriptProps = {
   older: OlderMessages;
   onRetry: (messageId: string) => void;
   onEdit: (messageId: string, text: string) => Promise<void>;
-  /** Where the model's verbatim window starts, when a valid summary stands in for what is before. */
+  /** Where the recent span (what the model reads verbatim) starts, when a valid summary stands in for what is before. */
   cut: { messageId: string; summary: NonNullable<ContextInfo["summary"]> } | null;
   /** A page of history opened by a jump, shown instead of the live tail, and its newer pages. */
   history?: { detached: boolean; newer: { hasMore: boolean; loading: boolean; load: () => Promise<void> }; target: JumpTarget | null };

@@ -9,7 +9,7 @@ export function ContextGauge({ info }: { info: ContextInfo }) {
   const threshold = info.thresholds.compactAtInputTokens;
   // Right after a compaction the last request's count is history: show what the next one will send.
   const compactedSince =
-    !!info.summary && !!info.lastCall && info.window !== null && new Date(info.summary.createdAt) > new Date(info.lastCall.createdAt);
+    !!info.summary && !!info.lastCall && info.recentSpan !== null && new Date(info.summary.createdAt) > new Date(info.lastCall.createdAt);
   const used = compactedSince || info.lastCall?.inputTokens == null ? info.tokens.total : info.lastCall.inputTokens;
   const ratio = Math.min(1, used / threshold);
   const tone = ratio >= 1 ? "bg-red-500" : ratio >= 0.75 ? "bg-amber-500" : "bg-emerald-500";

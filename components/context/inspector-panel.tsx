@@ -46,8 +46,8 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
       <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3 text-xs">
         <section>
           <h3 className="mb-1 font-semibold text-neutral-700">Next request</h3>
-          <p data-testid="inspector-window">
-            {info.window
+          <p data-testid="inspector-next-request">
+            {info.recentSpan
               ? `Summary + ${info.retainedMessages} messages from the cut`
               : info.summaryStale
                 ? `Full transcript (summary is stale), ${info.retainedMessages} messages`
@@ -69,7 +69,7 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
             </p>
             <p>
               {call.inputTokens ?? "?"} input ({call.cacheReadTokens ?? 0} from cache), {call.outputTokens ?? "?"} output ·{" "}
-              {call.windowApplied ? "window applied" : `no window: ${call.windowReason ?? "—"}`}
+              {call.summaryApplied ? "summary applied" : `no summary: ${call.summarySkippedReason ?? "—"}`}
             </p>
           </section>
         )}

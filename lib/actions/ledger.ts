@@ -124,7 +124,7 @@ export async function appendEvent(actionId: string, event: JournalEvent): Promis
  */
 export async function markRequested(fence: Fence, row: LedgerRow, actor: string): Promise<boolean> {
   const now = new Date();
-  // A replay of the same attempt keeps the first request time: the provider's window counts from it.
+  // A replay of the same attempt keeps the first request time: the provider's dedup period counts from it.
   const change = row.sentAttempt === row.attempt ? { sentAttempt: row.attempt } : { sentAttempt: row.attempt, sentAt: now };
   const ok = await transition(fence, change, { type: "request", payload: { attempt: row.attempt }, actor }, { now });
   if (ok) await crashPoint("after_request");

@@ -77,7 +77,7 @@ function holderStoppedReason(lastBeat: Date | null, now: Date): string {
 }
 
 async function reconcileRow(r: LedgerRow, provider: ActionProvider, now: Date) {
-  const { plan, reason } = planReconcile(r, { dedupWindowMs: provider.dedupWindowMs, canLookup: !!provider.lookup }, now);
+  const { plan, reason } = planReconcile(r, { dedupPeriodMs: provider.dedupPeriodMs, canLookup: !!provider.lookup }, now);
   const token = newLeaseToken();
   const took = await transition(
     { id: r.id, status: "unknown", leaseHolder: r.leaseHolder },

@@ -37,7 +37,7 @@ export interface ActionProvider {
    * How long the provider recognises a provider key and answers a repeat with the first result
    * instead of acting twice. null: it does not deduplicate. Infinity: forever.
    */
-  readonly dedupWindowMs: number | null;
+  readonly dedupPeriodMs: number | null;
   /** The reference a lookup searches for (e.g. the Message-ID), derived from the provider key. */
   referenceFor(providerKey: string): string | null;
   execute(request: unknown, call: ProviderCall): Promise<ProviderResult>;

@@ -6,7 +6,7 @@ import { config } from "@/lib/config";
 import { cacheProviderOf, shrinkToolResults, toolResultBaseCap, withCacheBreakpoints } from "@/lib/context";
 import { saveToolOutputs } from "@/lib/workspace/tool-outputs";
 
-// Leave room for the reply: the window holds input and output.
+// Leave room for the reply: the context window holds input and output.
 const INPUT_SHARE_OF_WINDOW = 0.9;
 const CHARS_PER_TOKEN = 4;
 
@@ -37,7 +37,7 @@ export type BoundedInput = {
 
 /**
  * The last shaping of a request: oversized tool results shortened, so one huge result cannot
- * make a turn larger than the window, and prompt-cache breakpoints for providers that need them.
+ * make a turn larger than the context window, and prompt-cache breakpoints for providers that need them.
  */
 export async function boundedInput(
   messages: ModelMessage[],

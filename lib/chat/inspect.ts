@@ -1,6 +1,6 @@
 import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
 import { countTokens } from "@/lib/ai/tokens";
-import { estimateWindowTokens, sumTokens } from "@/lib/context";
+import { estimateInputTokens, sumTokens } from "@/lib/context";
 import { compactAtInputTokens, summaryMaxTokens } from "@/lib/compaction/budgets";
 import { leaseActive } from "@/lib/compaction/lease";
 import { config } from "@/lib/config";
@@ -9,7 +9,7 @@ import { lastModelCall } from "@/lib/db/model-calls";
 import { budgetModelOf } from "@/lib/models/thread-model";
 import { withSpanSeqs } from "@/lib/search/receipt-spans";
 import { recentRecalls } from "@/lib/search/recent-recalls";
-import { loadWindow } from "./window";
+import { loadRecentSpan } from "./recent-span";
 
 const receiptSelect = {
   id: true,
@@ -36,13 +36,13 @@ const receiptSelect = {
 /** What the next request would send, and why: the data behind the context inspector. */
 export async function inspectContext(threadId: string, opts: { includeInput: boolean }) {
   const model = await budgetModelOf(threadId);
-  const window = await loadWindow(threadId);
-  const { summary, plan, pins } = window;
-  const tokens = estimateWindowTokens({
+  const loaded = await loadRecentSpan(threadId);
+  const { summary, plan, pins } = loaded;
+  const tokens = estimateInputTokens({
     systemTokens: countTokens(CHAT_SYSTEM_PROMPT),
-    summaryTokens: plan.window && summary ? summary.tokens : 0,
+    summaryTokens: plan.recentSpan && summary ? summary.tokens : 0,
     // Pinned messages ride inside the cut message's parts but are counted with the messages.
-    messageTokens: sumTokens(plan.messages) + (plan.window ? sumTokens(pins.included) : 0),
+    messageTokens: sumTokens(plan.messages) + (plan.recentSpan ? sumTokens(pins.included) : 0),
   });
   const [last, running, receiptRows, calls, pinnedCount, pinnedTokens, recalls] = await Promise.all([
     lastModelCall(threadId, "chat"),
@@ -68,7 +68,7 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     },
     summaryStale: plan.summaryStale,
     staleReason: plan.staleReason ?? null,
-    window: plan.window,
+    recentSpan: plan.recentSpan,
     retainedMessages: plan.messages.length,
     firstRetainedMessageId: plan.messages[0]?.id ?? null,
     tokens,
@@ -99,9 +99,9 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
       finishReason: last.finishReason,
       error: last.error,
       createdAt: last.createdAt,
-      windowApplied: last.windowApplied,
-      windowCutMessageId: last.windowCutMessageId,
-      windowReason: last.windowReason,
+      summaryApplied: last.summaryApplied,
+      cutMessageId: last.cutMessageId,
+      summarySkippedReason: last.summarySkippedReason,
     },
     lastInput: opts.includeInput ? await lastInput(threadId) : undefined,
     compaction: { running, receipts: receipts.map(parseReceipt) },
@@ -125,7 +125,7 @@ async function recentCalls(threadId: string) {
       outputTokens: true,
       finishReason: true,
       modelId: true,
-      windowApplied: true,
+      summaryApplied: true,
       createdAt: true,
     },
   });

@@ -1,16 +1,17 @@
 import { convertToModelMessages, type ModelMessage, type SystemModelMessage, type ToolSet, type UIMessage } from "ai";
 import { getChatModel, type ModelHandle } from "@/lib/ai/registry";
-import { planModelInput, verifyWindow } from "@/lib/context";
+import { planModelInput, verifyRequest } from "@/lib/context";
 import type { MessageRow } from "@/lib/db/messages";
 import { boundedInput, type BoundedInput } from "./bounded-input";
-import type { LoadedWindow } from "./window";
+import type { LoadedRecentSpan } from "./recent-span";
 
 export type ModelInput = {
   messages: ModelMessage[];
-  windowApplied: boolean;
+  /** True when the request carries the summary on the cut message and only the recent span after it. */
+  summaryApplied: boolean;
   cutMessageId: string | null;
-  /** Why the window was not applied (no summary, stale, or a failed check). */
-  reason: string | null;
+  /** Why the summary was not applied (no summary, stale, or a failed request check). */
+  summarySkippedReason: string | null;
   summaryStale: boolean;
   /** The system prompt, with a cache breakpoint for providers that need one. */
   system: string | SystemModelMessage;
@@ -29,56 +30,56 @@ function toUIMessages(messages: MessageRow[]): UIMessage[] {
 }
 
 /**
- * plan (lib/context) -> UI messages -> model messages -> window check. The check counts user
+ * plan (lib/context) -> UI messages -> model messages -> request check. The check counts user
  * messages in the converted request to find the cut and compares its opening text with the stored
- * cut message (the summary part excluded). A failed check sends the request without the window
- * rather than a summary in the wrong place, and says why.
+ * cut message (the summary part excluded). A failed check sends the whole run rather than a
+ * summary in the wrong place, and says why.
  */
 export async function buildModelInput(
-  window: LoadedWindow,
+  loaded: LoadedRecentSpan,
   tools: ToolSet,
   loadTranscript: () => Promise<MessageRow[]>,
   convertMessages: ConvertMessages = convertWithSdk,
   model: ModelHandle = getChatModel(),
 ): Promise<ModelInput> {
-  const input = await checkedInput(window, tools, loadTranscript, convertMessages);
+  const input = await checkedInput(loaded, tools, loadTranscript, convertMessages);
   const bounded = await boundedInput(input.messages, {
     model,
-    workspaceId: window.workspaceId,
-    summaryAfterUserMessages: input.windowApplied ? (window.plan.userMessagesBeforeCut ?? 0) : null,
+    workspaceId: loaded.workspaceId,
+    summaryAfterUserMessages: input.summaryApplied ? (loaded.plan.userMessagesBeforeCut ?? 0) : null,
   });
   return { ...input, ...bounded };
 }
 
 async function checkedInput(
-  window: LoadedWindow,
+  loaded: LoadedRecentSpan,
   tools: ToolSet,
   loadTranscript: () => Promise<MessageRow[]>,
   convertMessages: ConvertMessages,
-): Promise<Pick<ModelInput, "messages" | "windowApplied" | "cutMessageId" | "reason" | "summaryStale">> {
-  const { plan, summary } = window;
+): Promise<Pick<ModelInput, "messages" | "summaryApplied" | "cutMessageId" | "summarySkippedReason" | "summaryStale">> {
+  const { plan, summary } = loaded;
   const convert = (ms: MessageRow[]) => convertMessages(toUIMessages(ms), tools);
   const messages = await convert(plan.messages);
-  if (!plan.window || !summary) {
+  if (!plan.recentSpan || !summary) {
     const reason = summary ? `summary is stale: ${plan.staleReason ?? "its cut message left the transcript"}` : "no summary yet";
-    return { messages, windowApplied: false, cutMessageId: null, reason, summaryStale: plan.summaryStale };
+    return { messages, summaryApplied: false, cutMessageId: null, summarySkippedReason: reason, summaryStale: plan.summaryStale };
   }
-  const check = verifyWindow(messages, {
+  const check = verifyRequest(messages, {
     summaryText: summary.text,
     userMessagesBeforeCut: plan.userMessagesBeforeCut ?? 0,
     pinnedTexts: plan.pinnedTexts ?? [],
     cutOpeningText: plan.cutOpeningText ?? null,
   });
   if (check.ok) {
-    return { messages, windowApplied: true, cutMessageId: plan.window.cutMessageId, reason: null, summaryStale: false };
+    return { messages, summaryApplied: true, cutMessageId: plan.recentSpan.cutMessageId, summarySkippedReason: null, summaryStale: false };
   }
-  // Without the window means the whole current transcript, as if there were no summary.
-  const unwindowed = planModelInput(await loadTranscript(), null);
+  // The whole current transcript, as if there were no summary.
+  const wholeRun = planModelInput(await loadTranscript(), null);
   return {
-    messages: await convert(unwindowed.messages),
-    windowApplied: false,
+    messages: await convert(wholeRun.messages),
+    summaryApplied: false,
     cutMessageId: null,
-    reason: `window check failed: ${check.reason}`,
+    summarySkippedReason: `request check failed: ${check.reason}`,
     summaryStale: false,
   };
 }

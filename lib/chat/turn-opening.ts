@@ -9,7 +9,7 @@ import { classifyTurnError } from "./turn-failure";
 import { holdTurn } from "./turn-lease";
 import { openTurn } from "./turn-start";
 import type { TurnStart } from "./turn-types";
-import { loadRunTranscript, loadWindow, readWindowHead } from "./window";
+import { loadRunTranscript, loadRecentSpan, readRecentSpanHead } from "./recent-span";
 
 const admission: LimitFunction = pLimit(1);
 
@@ -45,7 +45,7 @@ export async function prepareTurn(
   const start = opts.start.kind === "regenerate" ? await regenerationStart(userId, threadId, opts.start.messageId) : opts.start;
   // Read while the turn opens, which leaves them as they are (a routine run's start message is
   // the one exception: then they are read after it).
-  const head = start.kind === "submit" && start.runStart ? undefined : readWindowHead(threadId);
+  const head = start.kind === "submit" && start.runStart ? undefined : readRecentSpanHead(threadId);
   head?.catch(() => undefined); // an opening that fails (409, 404) leaves this read unawaited
   const { answeredMessageId, workspaceId } = await openTurn({ userId, threadId }, start, reply);
   // Heartbeats start as soon as the turn is claimed: building the input may take a while.
@@ -53,7 +53,7 @@ export async function prepareTurn(
   const tools = agentTools({ userId, threadId, workspaceId, assistantMessageId: reply.id, answeredMessageId, runId: opts.runId });
   try {
     const input = await buildModelInput(
-      await loadWindow(threadId, { workspaceId, head }),
+      await loadRecentSpan(threadId, { workspaceId, head }),
       tools,
       () => loadRunTranscript(threadId),
       undefined,

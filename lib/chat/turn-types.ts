@@ -18,7 +18,7 @@ export type TurnOutcome = {
   retryable: boolean;
   /** Input tokens of the last model call: what the compaction trigger compares with its threshold. */
   lastInputTokens: number | null;
-  /** The window of the model that answered: the compaction threshold follows the thread's model. */
+  /** The context window of the model that answered: the compaction threshold follows the thread's model. */
   contextWindow?: number;
   overflow: boolean;
   assistantMessageId: string;

@@ -80,7 +80,11 @@ export async function runTurn(opts: {
   let lastInputTokens: number | null = null;
   let stepStartedAt = Date.now();
   let firstCall = true;
-  const windowFields = { windowApplied: input.windowApplied, windowCutMessageId: input.cutMessageId, windowReason: input.reason };
+  const summaryFields = {
+    summaryApplied: input.summaryApplied,
+    cutMessageId: input.cutMessageId,
+    summarySkippedReason: input.summarySkippedReason,
+  };
   const record = (fields: Partial<Parameters<typeof recordModelCall>[0]>) => {
     const inputJson = firstCall ? JSON.stringify({ system: CHAT_SYSTEM_PROMPT, messages: input.messages }) : null;
     firstCall = false;
@@ -93,7 +97,7 @@ export async function runTurn(opts: {
       modelId: model.id,
       durationMs,
       input: inputJson,
-      ...windowFields,
+      ...summaryFields,
       ...fields,
     }).catch((e) => console.error("[model call not recorded]", e));
   };

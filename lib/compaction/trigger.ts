@@ -2,7 +2,7 @@ export type CompactionTrigger = "threshold" | "overflow" | "manual";
 
 /**
  * Compact when the provider said the last call read at least `threshold` input tokens, or the turn
- * hit a context overflow. The provider's own count is what fills its window, so it is the trigger.
+ * hit a context overflow. The provider's own count is what fills its context window, so it is the trigger.
  */
 export function compactionTrigger(
   outcome: { lastInputTokens: number | null; overflow: boolean },

@@ -1,18 +1,18 @@
-export type { ContextWindow, MessageRole, TranscriptMessage, StoredPart, StoredSummary, SummaryRef } from "./types";
+export type { RecentSpan, MessageRole, TranscriptMessage, StoredPart, StoredSummary, SummaryRef } from "./types";
 export { latestRunIndex } from "./run-floor";
 export { summaryCutIndex } from "./summary-cut";
 export { pickCut } from "./pick-cut";
 export { SUMMARY_LABEL, summaryPartText } from "./summary-part";
 export { planModelInput, type ModelInputPlan } from "./plan";
-export { verifyWindow, type WindowCheck, type WindowExpectation } from "./window-check";
+export { verifyRequest, type RequestCheck, type RequestExpectation } from "./request-check";
 export {
   countMessageTokens,
-  estimateWindowTokens,
+  estimateInputTokens,
   messageText,
   partTokenText,
   sumTokens,
   type CountTokens,
-  type WindowTokenEstimate,
+  type InputTokenEstimate,
 } from "./tokens";
 export { extractNames, missingNames, namesSection } from "./names";
 export { excerpt, runDigest, type DigestMessage, type DigestRun, type RunDigestOptions } from "./run-digest";

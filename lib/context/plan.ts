@@ -2,11 +2,11 @@ import { latestRunIndex } from "./run-floor";
 import { pinnedPartText } from "./pins";
 import { staleReason, summaryCutIndex } from "./summary-cut";
 import { summaryPartText } from "./summary-part";
-import type { ContextWindow, TranscriptMessage, StoredSummary } from "./types";
+import type { RecentSpan, TranscriptMessage, StoredSummary } from "./types";
 
 export type ModelInputPlan<M> = {
   messages: M[];
-  window: ContextWindow | null;
+  recentSpan: RecentSpan | null;
   /** True when a summary exists but no longer matches the transcript. */
   summaryStale: boolean;
   /** Why the summary is stale (a new run, or an edit/retry that removed the cut), else null. */
@@ -34,14 +34,14 @@ export function planModelInput<M extends TranscriptMessage>(
   const runIndex = latestRunIndex(messages);
   const runMessages = (): M[] => messages.slice(Math.max(runIndex, 0));
 
-  if (summary === null) return { messages: runMessages(), window: null, summaryStale: false };
+  if (summary === null) return { messages: runMessages(), recentSpan: null, summaryStale: false };
 
   const cut = summaryCutIndex(messages, summary, runIndex);
   // A stale summary may describe edits the user has since undone; sending the
   // whole run is slower but never wrong.
   if (cut === -1) {
     const floor = runIndex >= 0 ? messages[runIndex]!.id : null;
-    return { messages: runMessages(), window: null, summaryStale: true, staleReason: staleReason(summary, floor) };
+    return { messages: runMessages(), recentSpan: null, summaryStale: true, staleReason: staleReason(summary, floor) };
   }
 
   const cutMessage = messages[cut]!;
@@ -65,7 +65,7 @@ export function planModelInput<M extends TranscriptMessage>(
   return {
     messages: [...runStart, withSummary, ...messages.slice(cut + 1)],
     userMessagesBeforeCut: runStart.filter((m) => m.role === "user").length,
-    window: { cutMessageId: cutMessage.id },
+    recentSpan: { cutMessageId: cutMessage.id },
     summaryStale: false,
     pinnedIds: pinned.map((p) => p.id),
     pinnedTexts,

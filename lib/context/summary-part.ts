@@ -1,5 +1,5 @@
 /**
- * The label is part of the contract: the request-time window check compares
+ * The label is part of the contract: the request check compares
  * the cut message's opening text with this exact string, so the plan and the
  * check must build it the same way.
  */

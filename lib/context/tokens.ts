@@ -15,7 +15,7 @@ export function messageText(parts: readonly StoredPart[]): string {
 /**
  * Text that a part contributes to the request, for budgeting. Tool inputs and
  * outputs are where long turns get their size, so counting only text parts
- * would let a 20k-token tool result slip under the window budget.
+ * would let a 20k-token tool result slip under the context budget.
  */
 export function partTokenText(part: StoredPart): string {
   if (typeof part.text === "string") return part.text;
@@ -50,7 +50,7 @@ export function sumTokens(messages: ReadonlyArray<{ tokens: number }>): number {
   return total;
 }
 
-export type WindowTokenEstimate = {
+export type InputTokenEstimate = {
   system: number;
   summary: number;
   messages: number;
@@ -58,7 +58,7 @@ export type WindowTokenEstimate = {
 };
 
 /** Kept as a breakdown so logs show which part of the request grew. */
-export function estimateWindowTokens(input: { systemTokens: number; summaryTokens: number; messageTokens: number }): WindowTokenEstimate {
+export function estimateInputTokens(input: { systemTokens: number; summaryTokens: number; messageTokens: number }): InputTokenEstimate {
   const { systemTokens, summaryTokens, messageTokens } = input;
   return {
     system: systemTokens,

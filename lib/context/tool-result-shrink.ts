@@ -81,7 +81,7 @@ const estimate = (chars: number) => Math.ceil(chars / CHARS_PER_TOKEN);
  * `limitTokens`. Between compactions every request is the previous one plus new messages, so the
  * part before a result never changes and neither does its shortened form: the prefix stays
  * byte-identical, which the provider's cache needs, while one turn's many results still fit the
- * window (each later one is squeezed harder). Results already shortened pass through unchanged, so
+ * context window (each later one is squeezed harder). Results already shortened pass through unchanged, so
  * applying it again at every step of a turn gives the same messages.
  */
 export function shrinkToolResults(

@@ -33,4 +33,4 @@ export type SummaryRef = {
 
 export type StoredSummary = SummaryRef & { text: string };
 
-export type ContextWindow = { cutMessageId: string };
+export type RecentSpan = { cutMessageId: string };

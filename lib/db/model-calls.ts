@@ -11,9 +11,9 @@ export type ModelCallRecord = {
   finishReason?: string | null;
   error?: string | null;
   durationMs: number;
-  windowApplied?: boolean;
-  windowCutMessageId?: string | null;
-  windowReason?: string | null;
+  summaryApplied?: boolean;
+  cutMessageId?: string | null;
+  summarySkippedReason?: string | null;
   input?: string | null;
 };
 

@@ -25,7 +25,7 @@ function isUniqueViolation(err: unknown): boolean {
 export function createOutboxTransport(): ActionProvider {
   return {
     name: "outbox",
-    dedupWindowMs: Infinity,
+    dedupPeriodMs: Infinity,
     referenceFor: messageIdFor,
     async execute(request: unknown, call: ProviderCall) {
       const prepared = prepareEmail(request, call);

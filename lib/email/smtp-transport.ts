@@ -40,7 +40,7 @@ export function createSmtpTransport(url: string, opts: SmtpOptions = {}): Action
     ));
   return {
     name: "smtp",
-    dedupWindowMs: null,
+    dedupPeriodMs: null,
     referenceFor: messageIdFor,
     async execute(request: unknown, call: ProviderCall) {
       const prepared = prepareEmail(request, call);

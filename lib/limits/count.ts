@@ -5,8 +5,8 @@ import { bumpCounter } from "./counter";
 import { limitMessage, secondsUntilNextPeriod, periodIndex, type LimitKind } from "./rate-period";
 
 /**
- * Counts one request of `kind` for the user and refuses it with 429 once the window's allowance is
- * used (lib/limits/counter.ts: one statement, so two instances agree).
+ * Counts one request of `kind` for the user and refuses it with 429 once the rate period's allowance
+ * is used (lib/limits/counter.ts: one statement, so two instances agree).
  *
  * With `unlessAccount`, the same statement counts only while the id is not an account's, and the
  * answer says whether it counted: a guest cookie whose id has since become an account must not
@@ -24,6 +24,6 @@ export async function countRequest(
   const tally = await bumpCounter(`${userId}:${kind}`, index, { unlessAccount: opts.unlessAccount ? userId : undefined });
   if (!tally) return false;
   if (tally.count <= allowed) return true;
-  const retryAfterSeconds = secondsUntilNextPeriod(nowMs, RATE_WINDOW_S, tally.window);
+  const retryAfterSeconds = secondsUntilNextPeriod(nowMs, RATE_WINDOW_S, tally.period);
   throw new AppError("rate_limited", limitMessage(kind, retryAfterSeconds), { retryAfterSeconds, limit: kind });
 }

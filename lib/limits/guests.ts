@@ -14,7 +14,7 @@ const HOUR_S = 3600;
 export async function admitNewGuest(address: string, nowMs = Date.now()): Promise<void> {
   const tally = (await bumpCounter(`guests:${address}`, periodIndex(nowMs, HOUR_S)))!;
   if (tally.count <= config().GUESTS_PER_ADDRESS_PER_HOUR) return;
-  const retryAfterSeconds = secondsUntilNextPeriod(nowMs, HOUR_S, tally.window);
+  const retryAfterSeconds = secondsUntilNextPeriod(nowMs, HOUR_S, tally.period);
   throw new AppError(
     "rate_limited",
     `Too many new guest sessions from your network. Sign in, or try again in ${Math.ceil(retryAfterSeconds / 60)} min.`,

@@ -12,7 +12,7 @@ import { secondsUntilNextPeriod, periodIndex } from "./rate-period";
  * - Per client address (lib/http/client-address.ts): sign-in, sign-up and reset requests together,
  *   AUTH_ATTEMPTS_PER_ADDRESS per AUTH_WINDOW_S. Bounds guessing from one place, and how fast one
  *   place can probe which emails have accounts (sign-up answers that, see docs/architecture.md).
- * - Per account: failed sign-ins, AUTH_FAILURES_PER_ACCOUNT per window, from any address. Past it
+ * - Per account: failed sign-ins, AUTH_FAILURES_PER_ACCOUNT per rate period, from any address. Past it
  *   the account is refused to browsers that never signed in to it (lib/auth/known-device.ts), so
  *   guessing from many addresses stops while the owner's browser still gets in.
  */
@@ -32,8 +32,8 @@ export const limitedEndpoint = (pathname: string): AuthEndpoint | null => ENDPOI
 const addressKey = (address: string) => `auth-address:${address}`;
 const accountKey = (email: string) => `auth-failures:${email}`;
 
-function refuse(message: string, nowMs: number, window: number): AppError {
-  const retryAfterSeconds = secondsUntilNextPeriod(nowMs, config().AUTH_WINDOW_S, window);
+function refuse(message: string, nowMs: number, period: number): AppError {
+  const retryAfterSeconds = secondsUntilNextPeriod(nowMs, config().AUTH_WINDOW_S, period);
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return new AppError("rate_limited", `${message} Try again in ${minutes} min.`, { retryAfterSeconds, limit: "sign-in" });
 }
@@ -51,7 +51,7 @@ export async function admitAuthAttempt(a: {
   const index = periodIndex(nowMs, AUTH_WINDOW_S);
   const fromAddress = (await bumpCounter(addressKey(a.address), index))!;
   if (fromAddress.count > AUTH_ATTEMPTS_PER_ADDRESS) {
-    throw refuse("Too many sign-in attempts from your network.", nowMs, fromAddress.window);
+    throw refuse("Too many sign-in attempts from your network.", nowMs, fromAddress.period);
   }
   if (a.endpoint !== "sign-in" || !a.email || a.knownDevice) return;
   const failures = await readCounter(accountKey(a.email), index);
@@ -59,7 +59,7 @@ export async function admitAuthAttempt(a: {
     throw refuse(
       "Too many failed sign-ins for this account. Sign in from a browser you have used with it before, or wait.",
       nowMs,
-      failures.window,
+      failures.period,
     );
   }
 }

@@ -32,7 +32,7 @@ export async function modelForTurn(userId: string, threadId: string): Promise<Mo
 }
 
 /**
- * The model whose window budgets this thread (the inspector's gauge, compaction's thresholds):
+ * The model whose context window budgets this thread (the inspector's gauge, compaction's thresholds):
  * its own choice, else CHAT_MODEL. Never throws: a choice no longer offered reads as the default,
  * and the next turn reports the problem.
  */

@@ -25,7 +25,7 @@ function matcher(terms: SearchTerm[]): RegExp | null {
   return new RegExp(alternatives.sort((a, b) => b.length - a.length).join("|"), "giu");
 }
 
-type Excerpt = { window: string; cutBefore: boolean; cutAfter: boolean; re: RegExp | null };
+type Excerpt = { shown: string; cutBefore: boolean; cutAfter: boolean; re: RegExp | null };
 
 /** At most ~`length` characters around the first match, cut on word edges, whitespace collapsed. */
 function excerpt(text: string, terms: SearchTerm[], length: number): Excerpt {
@@ -35,28 +35,28 @@ function excerpt(text: string, terms: SearchTerm[], length: number): Excerpt {
   let end = Math.min(text.length, start + length);
   if (start > 0) start = text.lastIndexOf(" ", start) + 1 || start;
   if (end < text.length) end = Math.max(text.indexOf(" ", end) === -1 ? text.length : text.indexOf(" ", end), end);
-  return { window: text.slice(start, end).replace(/\s+/g, " "), cutBefore: start > 0, cutAfter: end < text.length, re };
+  return { shown: text.slice(start, end).replace(/\s+/g, " "), cutBefore: start > 0, cutAfter: end < text.length, re };
 }
 
 /** For a page: escaped, matches in <mark>, "…" where the text was cut. */
 export function makeSnippet(text: string, terms: SearchTerm[]): string {
-  const { window, cutBefore, cutAfter, re } = excerpt(text, terms, LENGTH);
+  const { shown, cutBefore, cutAfter, re } = excerpt(text, terms, LENGTH);
   let out = "";
   let at = 0;
   if (re) {
     re.lastIndex = 0;
-    for (const m of window.matchAll(re)) {
+    for (const m of shown.matchAll(re)) {
       if (m[0].length === 0) continue;
-      out += `${escapeHtml(window.slice(at, m.index))}<mark>${escapeHtml(m[0])}</mark>`;
+      out += `${escapeHtml(shown.slice(at, m.index))}<mark>${escapeHtml(m[0])}</mark>`;
       at = m.index + m[0].length;
     }
   }
-  out += escapeHtml(window.slice(at));
+  out += escapeHtml(shown.slice(at));
   return `${cutBefore ? "…" : ""}${out}${cutAfter ? "…" : ""}`;
 }
 
 /** For the agent: the same excerpt as plain text (a model reads no HTML). */
 export function plainSnippet(text: string, terms: SearchTerm[], length = 300): string {
-  const { window, cutBefore, cutAfter } = excerpt(text, terms, length);
-  return `${cutBefore ? "…" : ""}${window}${cutAfter ? "…" : ""}`;
+  const { shown, cutBefore, cutAfter } = excerpt(text, terms, length);
+  return `${cutBefore ? "…" : ""}${shown}${cutAfter ? "…" : ""}`;
 }

@@ -45,7 +45,7 @@ test("compacts in the background after the reply, cuts at the expected user mess
     .not.toBeNull();
   const ctx = await (await request.get(`/api/threads/${id}/context`)).json();
   expect(ctx.summaryStale).toBe(false);
-  expect(ctx.window).toEqual({ cutMessageId: ctx.summary.cutMessageId });
+  expect(ctx.recentSpan).toEqual({ cutMessageId: ctx.summary.cutMessageId });
   expect(ctx.summary.text).toContain("getAccount");
   expect(ctx.summary.text).toContain("src/api/part0.ts");
   expect(ctx.thresholds).toMatchObject({ recentTokens: 400, compactAtInputTokens: 1500 });
@@ -75,7 +75,7 @@ test("compacts in the background after the reply, cuts at the expected user mess
   expect(edited.id).not.toBe(ctx.summary.cutMessageId);
   const stale = await (await request.get(`/api/threads/${id}/context`)).json();
   expect(stale.summaryStale).toBe(true);
-  expect(stale.window).toBeNull();
+  expect(stale.recentSpan).toBeNull();
   expect(stale.tokens.summary).toBe(0);
 
   // Regenerating the reply to the edited message uses the full transcript.
@@ -83,8 +83,8 @@ test("compacts in the background after the reply, cuts at the expected user mess
   expect(regen.status()).toBe(200);
   await regen.text();
   const after = await (await request.get(`/api/threads/${id}/context`)).json();
-  expect(after.lastCall.windowApplied).toBe(false);
-  expect(after.lastCall.windowReason).toMatch(/stale/);
+  expect(after.lastCall.summaryApplied).toBe(false);
+  expect(after.lastCall.summarySkippedReason).toMatch(/stale/);
 });
 
 test("edit and retry validate their targets", async ({ request }) => {

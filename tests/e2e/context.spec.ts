@@ -9,7 +9,7 @@ import { createThread, messageById as byId, messages, send } from "./support/cha
 type Context = {
   summary: { cutMessageId: string; text: string } | null;
   summaryStale: boolean;
-  window: { cutMessageId: string } | null;
+  recentSpan: { cutMessageId: string } | null;
   thresholds: { compactAtInputTokens: number };
   lastCall: { inputTokens: number | null; createdAt: string } | null;
   compaction: { running: boolean; receipts: Array<{ startedAt: string }> };
@@ -32,7 +32,7 @@ async function settledCut(page: Page, id: string): Promise<string> {
     .poll(
       async () => {
         const ctx = await context(page, id);
-        const now = !ctx.compaction.running && ctx.window ? ctx.window.cutMessageId : null;
+        const now = !ctx.compaction.running && ctx.recentSpan ? ctx.recentSpan.cutMessageId : null;
         cut = now !== null && now === previous ? now : null;
         previous = now;
         return cut;

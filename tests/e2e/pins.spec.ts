@@ -29,7 +29,7 @@ test("a pinned message stays in the model input verbatim after compaction, and t
     .poll(
       async () => {
         const ctx = await (await page.request.get(`/api/threads/${id}/context`)).json();
-        return !ctx.compaction.running && ctx.window !== null && ctx.pins.sent.length === 1;
+        return !ctx.compaction.running && ctx.recentSpan !== null && ctx.pins.sent.length === 1;
       },
       { timeout: 60_000, intervals: [1500] },
     )

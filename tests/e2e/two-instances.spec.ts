@@ -83,7 +83,7 @@ test("turns on both instances that cross the threshold back to back run one comp
       async () => {
         const ctx = await (await request.get(`${B}/api/threads/${id}/context`)).json();
         receipts = ctx.compaction.receipts;
-        return !ctx.compaction.running && receipts.length > 0 && receipts.every((r) => r.finishedAt) && ctx.window !== null;
+        return !ctx.compaction.running && receipts.length > 0 && receipts.every((r) => r.finishedAt) && ctx.recentSpan !== null;
       },
       { timeout: 30_000 },
     )

@@ -56,14 +56,14 @@ test("the agent's plan appears without a reload, the person edits it, and the ag
   const filler = (topic: string) => Array.from({ length: 40 }, (_, i) => `Note ${i}: looked at src/${topic}/part${i}.ts.`).join(" ");
   for (const topic of ["a", "b", "c"]) await send(page, filler(topic));
   await expect
-    .poll(async () => (await (await page.request.get(`/api/threads/${id}/context`)).json()).window, { timeout: 20_000 })
+    .poll(async () => (await (await page.request.get(`/api/threads/${id}/context`)).json()).recentSpan, { timeout: 20_000 })
     .not.toBeNull();
   // ...and the agent still finds the remaining items, and the person's edit, in the file.
   await send(page, "read migration.md");
   await expect(assistantMessages(page).last()).toContainText("- [ ] src/jobs/reconcile.ts");
   await expect(assistantMessages(page).last()).toContainText("checked by the person");
   const ctx = await (await page.request.get(`/api/threads/${id}/context?input=1`)).json();
-  expect(ctx.lastCall.windowApplied).toBe(true);
+  expect(ctx.lastCall.summaryApplied).toBe(true);
   const verbatim = JSON.stringify(ctx.lastInput.messages).replace(/Summary of earlier conversation:[^"]*/g, "");
   expect(verbatim).not.toContain("write migration.md");
 });

@@ -68,7 +68,7 @@ describe.each(testDatabases())("chat turn on $name", (target) => {
     expect(msgs[1].tokens).toBeGreaterThan(0);
     const calls = await env.db.modelCall.findMany({ where: { threadId: t.id } });
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ kind: "chat", modelId: "offline", messageId: msgs[1].id, windowApplied: false });
+    expect(calls[0]).toMatchObject({ kind: "chat", modelId: "offline", messageId: msgs[1].id, summaryApplied: false });
     expect(calls[0].inputTokens).toBeGreaterThan(0);
     expect(calls[0].outputTokens).toBeGreaterThan(0);
     expect((await getOwnedThread(userId, t.id)).title).toBe("Plan the loader migration");

@@ -5,9 +5,9 @@ import { countTokens } from "@/lib/ai/tokens";
 import { compactAtInputTokens, minSpanTokens, summaryMaxTokens } from "@/lib/compaction/budgets";
 import { runCompaction } from "@/lib/compaction/run";
 import { compactionTrigger } from "@/lib/compaction/trigger";
-import { loadWindow } from "@/lib/chat/window";
+import { loadRecentSpan } from "@/lib/chat/recent-span";
 import { config, resetConfigForTests } from "@/lib/config";
-import { estimateWindowTokens, sumTokens } from "@/lib/context";
+import { estimateInputTokens, sumTokens } from "@/lib/context";
 import { appendMessage } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";
 
@@ -35,10 +35,10 @@ async function driveTurns(threadId: string) {
       added += tokens;
       await appendMessage(threadId, { role, parts: [{ type: "text", text }], text, tokens });
     }
-    const { summary, plan } = await loadWindow(threadId);
-    const input = estimateWindowTokens({
+    const { summary, plan } = await loadRecentSpan(threadId);
+    const input = estimateInputTokens({
       systemTokens,
-      summaryTokens: plan.window && summary ? summary.tokens : 0,
+      summaryTokens: plan.recentSpan && summary ? summary.tokens : 0,
       messageTokens: sumTokens(plan.messages),
     }).total;
     maxInput = Math.max(maxInput, input);

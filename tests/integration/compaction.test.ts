@@ -69,13 +69,13 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     expect(await env.db.modelCall.count({ where: { threadId: t.id, kind: "summary" } })).toBe(1);
 
     const before = await inspectContext(t.id, { includeInput: false });
-    expect(before.window).toEqual({ cutMessageId: m[3].id });
+    expect(before.recentSpan).toEqual({ cutMessageId: m[3].id });
     expect(before.summary?.receipt?.status).toBe("saved");
 
     await editUserMessage(t.id, m[3].id, "Keep the CLI output unchanged, and add --json.");
     const after = await inspectContext(t.id, { includeInput: false });
     expect(after.summaryStale).toBe(true);
-    expect(after.window).toBeNull();
+    expect(after.recentSpan).toBeNull();
   });
 
   it("rolls forward: the next compaction gets the previous summary and only the newly fallen messages", async () => {

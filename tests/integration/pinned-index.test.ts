@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory, SqlQuery } from "@prisma/driver-adapter-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
-import { pinnedBefore } from "@/lib/chat/window";
+import { pinnedBefore } from "@/lib/chat/recent-span";
 import { setDbForTests, type Db } from "@/lib/db/client";
 import { PrismaClient as PostgresClient } from "@/lib/db/generated/postgres/client";
 import { PrismaClient as SqliteClient } from "@/lib/db/generated/sqlite/client";

@@ -51,7 +51,7 @@ describe.each(testDatabases())("pinned messages on $name", (target) => {
       m[2].text,
     ]);
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: t.id, kind: "chat" } });
-    expect(call).toMatchObject({ windowApplied: true, windowCutMessageId: m[2].id });
+    expect(call).toMatchObject({ summaryApplied: true, cutMessageId: m[2].id });
 
     const inspected = await inspectContext(t.id, { includeInput: false });
     expect(inspected.pins).toMatchObject({ budgetTokens: 40, count: 1, tokens: m[0].tokens });

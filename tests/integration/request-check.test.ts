@@ -5,7 +5,7 @@ import { completeTurn, textStart } from "./support/turns";
 import { seedConversation, seedSummary } from "./support/seed";
 import { buildModelInput, type ConvertMessages } from "@/lib/chat/model-input";
 import { editUserMessage } from "@/lib/chat/edit";
-import { loadRunTranscript, loadWindow } from "@/lib/chat/window";
+import { loadRunTranscript, loadRecentSpan } from "@/lib/chat/recent-span";
 import { summaryPartText } from "@/lib/context";
 import { appendMessage } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";
@@ -26,7 +26,7 @@ const swapsCutText: ConvertMessages = async (messages) => {
   return converted;
 };
 
-describe.each(testDatabases())("request-level window check on $name", (target) => {
+describe.each(testDatabases())("request check on $name", (target) => {
   let env: Provisioned;
   let userId: string;
   beforeAll(async () => {
@@ -48,18 +48,18 @@ describe.each(testDatabases())("request-level window check on $name", (target) =
     return { t, m };
   }
 
-  it("applies the window when the converted request has the summary on the cut message", async () => {
+  it("applies the summary when the converted request has the summary on the cut message", async () => {
     const { t, m } = await thread();
-    const input = await buildModelInput(await loadWindow(t.id), {}, () => loadRunTranscript(t.id));
-    expect(input).toMatchObject({ windowApplied: true, cutMessageId: m[2].id, reason: null });
+    const input = await buildModelInput(await loadRecentSpan(t.id), {}, () => loadRunTranscript(t.id));
+    expect(input).toMatchObject({ summaryApplied: true, cutMessageId: m[2].id, summarySkippedReason: null });
   });
 
   it("falls back to the whole transcript when the conversion put the wrong text after the summary, and says why", async () => {
     const { t } = await thread();
-    const input = await buildModelInput(await loadWindow(t.id), {}, () => loadRunTranscript(t.id), swapsCutText);
-    expect(input.windowApplied).toBe(false);
+    const input = await buildModelInput(await loadRecentSpan(t.id), {}, () => loadRunTranscript(t.id), swapsCutText);
+    expect(input.summaryApplied).toBe(false);
     expect(input.cutMessageId).toBeNull();
-    expect(input.reason).toBe("window check failed: the cut message's opening text does not match the stored cut message");
+    expect(input.summarySkippedReason).toBe("request check failed: the cut message's opening text does not match the stored cut message");
     expect(input.messages.filter((x) => x.role === "user")).toHaveLength(3);
     expect(JSON.stringify(input.messages)).not.toContain(summaryPartText(SUMMARY));
   });
@@ -72,7 +72,10 @@ describe.each(testDatabases())("request-level window check on $name", (target) =
       messageId: (await env.db.message.findFirstOrThrow({ where: { threadId: t.id, deletedAt: null }, orderBy: { seq: "desc" } })).id,
     });
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: t.id, kind: "chat" }, orderBy: { createdAt: "desc" } });
-    expect(call).toMatchObject({ windowApplied: false, windowReason: "summary is stale: an edit or retry removed the cut message" });
+    expect(call).toMatchObject({
+      summaryApplied: false,
+      summarySkippedReason: "summary is stale: an edit or retry removed the cut message",
+    });
   });
 
   it("tells a new routine run apart from an edit", async () => {
@@ -86,6 +89,6 @@ describe.each(testDatabases())("request-level window check on $name", (target) =
     await appendMessage(t.id, { role: "user", parts: [{ type: "text", text: "Run 2" }], text: "Run 2", tokens: 3, runStart: true });
     await completeTurn(userId, t.id, textStart("Go."));
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: t.id, kind: "chat" }, orderBy: { createdAt: "desc" } });
-    expect(call.windowReason).toBe("summary is stale: a new routine run started");
+    expect(call.summarySkippedReason).toBe("summary is stale: a new routine run started");
   });
 });

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { ChatShell } from "@/components/chat/chat-shell";
 import { ThreadPageShell } from "@/components/chat/thread-page-shell";
+import { yieldToEventLoop } from "@/lib/background/yield";
 import { prefetchThread } from "./prefetch-thread";
 
 // Streamed: the shell leaves at once (its first byte does not wait for the database or for any
@@ -19,6 +20,6 @@ export default async function ThreadPage({ params }: { params: Promise<{ id: str
 async function ThreadWithMessages({ id }: { id: string }) {
   // SQLite's driver answers within the same task: without one turn of the event loop here the
   // boundary would be complete before React sends anything, and the shell would wait for it.
-  await new Promise((resolve) => setImmediate(resolve));
+  await yieldToEventLoop();
   return <ChatShell threadId={id} prefetched={await prefetchThread(id)} />;
 }

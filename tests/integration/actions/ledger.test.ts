@@ -179,8 +179,8 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     expect(p.performed).toHaveLength(1);
   });
 
-  it("10: an unknown row older than the provider's window is not re-sent", async () => {
-    const p = recordingProvider("dedup", { dedupWindowMs: 10 * 60_000 });
+  it("10: an unknown row older than the provider's dedup period is not re-sent", async () => {
+    const p = recordingProvider("dedup", { dedupPeriodMs: 10 * 60_000 });
     const k = key();
     crashAt("after_provider_ack");
     await expect(performAction(emailSpec(userId, k), p)).rejects.toBeInstanceOf(SimulatedCrash);

@@ -137,27 +137,27 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
     const cut = await env.db.message.findFirstOrThrow({ where: { threadId: r.threadId, text: "What did you find?" } });
     await seedSummary(env.db, r.threadId, "## Goal\nRun 1 summary", cut.id, run1.startMessageId);
     const before = await inspectContext(r.threadId, { includeInput: false });
-    expect(before).toMatchObject({ summaryStale: false, window: { cutMessageId: cut.id }, staleReason: null });
+    expect(before).toMatchObject({ summaryStale: false, recentSpan: { cutMessageId: cut.id }, staleReason: null });
     // Inside run 1 the summary applies, and the run's start message stays verbatim ahead of it.
     const inRun = await completeTurn(userId, r.threadId, textStart("echo input"));
     const sent = echoedPrompt(inRun.outcome.text);
     const users = sent.messages.filter((m) => m.role === "user");
     expect(users[0].parts.map((p) => p.text).join("")).toBe(await messageText(env.db, run1.startMessageId));
     expect(users[1].parts[0].text).toContain("Run 1 summary");
-    const windowed = await env.db.modelCall.findFirstOrThrow({
+    const withSummary = await env.db.modelCall.findFirstOrThrow({
       where: { threadId: r.threadId, kind: "chat" },
       orderBy: { createdAt: "desc" },
     });
-    expect(windowed).toMatchObject({ windowApplied: true, windowCutMessageId: cut.id });
+    expect(withSummary).toMatchObject({ summaryApplied: true, cutMessageId: cut.id });
 
     const run2 = await runOnce(env.db, r.id);
     const after = await inspectContext(r.threadId, { includeInput: false });
     expect(after.summaryStale).toBe(true);
-    expect(after.window).toBeNull();
+    expect(after.recentSpan).toBeNull();
     expect(after.staleReason).toContain("a new routine run started");
     expect(after.firstRetainedMessageId).toBe(run2.startMessageId);
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: r.threadId, kind: "chat" }, orderBy: { createdAt: "desc" } });
-    expect(call.windowApplied).toBe(false);
+    expect(call.summaryApplied).toBe(false);
     expect(call.input).not.toContain("Run 1 summary");
   });
 });

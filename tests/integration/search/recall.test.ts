@@ -73,7 +73,7 @@ describe.each(testDatabases())("the agent recalls what compaction dropped, on $n
       orderBy: { createdAt: "asc" },
     });
     expect(calls).toHaveLength(3);
-    expect(calls[0].windowApplied).toBe(true);
+    expect(calls[0].summaryApplied).toBe(true);
     expect(calls[0].input).not.toContain("4312");
     expect(calls[2].inputTokens!).toBeGreaterThan(calls[0].inputTokens! + 20);
 

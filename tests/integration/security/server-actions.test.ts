@@ -233,11 +233,11 @@ describe.each(testDatabases())("server actions on $name", (target) => {
 
   it("a write past the allowance is a 429 with retryAfterSeconds, like the API", async () => {
     const userId = owner.cookies.get("lrc_session")!.split(".")[0];
-    const window = periodIndex(Date.now(), config().RATE_WINDOW_S);
+    const period = periodIndex(Date.now(), config().RATE_WINDOW_S);
     await env.db.rateCounter.upsert({
       where: { key: `${userId}:write` },
-      create: { key: `${userId}:write`, window, count: 100_000 },
-      update: { window, count: 100_000 },
+      create: { key: `${userId}:write`, period, count: 100_000 },
+      update: { period, count: 100_000 },
     });
     const result = await call(owner, renameThreadAction, { threadId: ids.thread, title: "Too many" });
     expect(result).toMatchObject({ ok: false, status: 429, error: { code: "rate_limited", retryAfterSeconds: expect.any(Number) } });

@@ -103,7 +103,7 @@ describe.each(testDatabases())("sessions and abuse limits on $name", (target) =>
     expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason.code === "rate_limited")).toBe(
       true,
     );
-    // A new window starts over.
+    // A new rate period starts over.
     const later = Date.now() + 3600_000;
     await expect(countRequest("concurrent-user", "write", { nowMs: later })).resolves.toBe(true);
   });

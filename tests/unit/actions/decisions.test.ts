@@ -33,16 +33,16 @@ describe("reconcile plan", () => {
   const now = new Date("2026-01-01T12:00:00Z");
   const sentAt = new Date("2026-01-01T11:59:00Z");
   it("sends when the attempt never reached the provider, whatever the provider", () => {
-    expect(planReconcile({ attempt: 1, sentAttempt: 0, sentAt: null }, { dedupWindowMs: null, canLookup: false }, now).plan).toBe("send");
-    expect(planReconcile({ attempt: 2, sentAttempt: 1, sentAt }, { dedupWindowMs: null, canLookup: false }, now).plan).toBe("send");
+    expect(planReconcile({ attempt: 1, sentAttempt: 0, sentAt: null }, { dedupPeriodMs: null, canLookup: false }, now).plan).toBe("send");
+    expect(planReconcile({ attempt: 2, sentAttempt: 1, sentAt }, { dedupPeriodMs: null, canLookup: false }, now).plan).toBe("send");
   });
-  it("replays inside the window, looks up outside it, else asks a person", () => {
+  it("replays inside the dedup period, looks up outside it, else asks a person", () => {
     const row = { attempt: 1, sentAttempt: 1, sentAt };
-    expect(planReconcile(row, { dedupWindowMs: 120_000, canLookup: false }, now).plan).toBe("replay");
-    expect(planReconcile(row, { dedupWindowMs: 30_000, canLookup: true }, now).plan).toBe("lookup");
-    expect(planReconcile(row, { dedupWindowMs: 30_000, canLookup: false }, now).plan).toBe("needs_human");
-    expect(planReconcile(row, { dedupWindowMs: null, canLookup: false }, now).plan).toBe("needs_human");
-    expect(planReconcile(row, { dedupWindowMs: Infinity, canLookup: false }, now).plan).toBe("replay");
+    expect(planReconcile(row, { dedupPeriodMs: 120_000, canLookup: false }, now).plan).toBe("replay");
+    expect(planReconcile(row, { dedupPeriodMs: 30_000, canLookup: true }, now).plan).toBe("lookup");
+    expect(planReconcile(row, { dedupPeriodMs: 30_000, canLookup: false }, now).plan).toBe("needs_human");
+    expect(planReconcile(row, { dedupPeriodMs: null, canLookup: false }, now).plan).toBe("needs_human");
+    expect(planReconcile(row, { dedupPeriodMs: Infinity, canLookup: false }, now).plan).toBe("replay");
   });
 });
 

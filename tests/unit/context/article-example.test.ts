@@ -33,7 +33,7 @@ describe("design article example", () => {
     const summary = { text: SUMMARY_TEXT, cutMessageId, floorMessageId: null };
     const plan = planModelInput(transcript, summary);
 
-    expect(plan.window).toEqual({ cutMessageId: "m04" });
+    expect(plan.recentSpan).toEqual({ cutMessageId: "m04" });
     expect(plan.summaryStale).toBe(false);
     expect(plan.messages).toEqual([
       {
@@ -59,7 +59,7 @@ describe("design article example", () => {
     expect(summaryCutIndex(edited, summary)).toBe(-1);
     const plan = planModelInput(edited, summary);
     expect(plan.summaryStale).toBe(true);
-    expect(plan.window).toBeNull();
+    expect(plan.recentSpan).toBeNull();
     expect(plan.messages).toEqual(edited);
   });
 });

@@ -32,14 +32,14 @@ describe("planModelInput", () => {
 
   it("sends everything when there is no summary and no run", () => {
     const plan = planModelInput(transcript, null);
-    expect(plan).toEqual({ messages: transcript, window: null, summaryStale: false });
+    expect(plan).toEqual({ messages: transcript, recentSpan: null, summaryStale: false });
   });
 
   it("handles an empty transcript", () => {
-    expect(planModelInput([], null)).toEqual({ messages: [], window: null, summaryStale: false });
+    expect(planModelInput([], null)).toEqual({ messages: [], recentSpan: null, summaryStale: false });
     expect(planModelInput([], { text: "s", cutMessageId: "x", floorMessageId: null })).toEqual({
       messages: [],
-      window: null,
+      recentSpan: null,
       summaryStale: true,
       staleReason: "an edit or retry removed the cut message",
     });
@@ -67,7 +67,7 @@ describe("planModelInput", () => {
     const messages = [user("u1", "one"), assistant("a1", "two"), cut, assistant("a2", "four")];
     const plan = planModelInput(messages, { text: "S", cutMessageId: "u2", floorMessageId: null });
 
-    expect(plan.window).toEqual({ cutMessageId: "u2" });
+    expect(plan.recentSpan).toEqual({ cutMessageId: "u2" });
     expect(plan.summaryStale).toBe(false);
     expect(plan.messages.map((m) => m.id)).toEqual(["u2", "a2"]);
     expect(plan.messages[0]!.parts).toEqual([
@@ -100,7 +100,7 @@ describe("planModelInput", () => {
     const plan = planModelInput(transcript, { text: "S", cutMessageId: "gone", floorMessageId: null });
     expect(plan).toEqual({
       messages: transcript,
-      window: null,
+      recentSpan: null,
       summaryStale: true,
       staleReason: "an edit or retry removed the cut message",
     });
@@ -109,7 +109,7 @@ describe("planModelInput", () => {
   it("marks a summary stale when the cut is not a user message", () => {
     const plan = planModelInput(transcript, { text: "S", cutMessageId: "a1", floorMessageId: null });
     expect(plan.summaryStale).toBe(true);
-    expect(plan.window).toBeNull();
+    expect(plan.recentSpan).toBeNull();
   });
 
   it("marks a summary from an earlier run stale and sends only the current run", () => {
@@ -122,7 +122,7 @@ describe("planModelInput", () => {
     ];
     const plan = planModelInput(messages, { text: "S", cutMessageId: "f1", floorMessageId: "r1" });
     expect(plan.summaryStale).toBe(true);
-    expect(plan.window).toBeNull();
+    expect(plan.recentSpan).toBeNull();
     expect(plan.messages.map((m) => m.id)).toEqual(["r2", "a2"]);
     expect(plan.staleReason).toBe("a new routine run started");
   });
@@ -143,7 +143,7 @@ describe("planModelInput", () => {
   it("applies a summary inside the current run, keeping the run's start message verbatim ahead of it", () => {
     const messages = [user("r1", "go", { runStart: true }), assistant("a1", "done"), user("f1", "follow up"), assistant("a2", "ok")];
     const plan = planModelInput(messages, { text: "S", cutMessageId: "f1", floorMessageId: "r1" });
-    expect(plan.window).toEqual({ cutMessageId: "f1" });
+    expect(plan.recentSpan).toEqual({ cutMessageId: "f1" });
     expect(plan.messages.map((m) => m.id)).toEqual(["r1", "f1", "a2"]);
     expect(plan.messages[0].parts).toEqual(messages[0].parts);
     expect(plan.userMessagesBeforeCut).toBe(1);

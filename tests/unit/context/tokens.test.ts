@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countMessageTokens, estimateWindowTokens, messageText, partTokenText, sumTokens } from "@/lib/context";
+import { countMessageTokens, estimateInputTokens, messageText, partTokenText, sumTokens } from "@/lib/context";
 
 describe("messageText", () => {
   it("joins text parts with newlines and skips everything else", () => {
@@ -25,9 +25,9 @@ describe("sumTokens", () => {
   });
 });
 
-describe("estimateWindowTokens", () => {
+describe("estimateInputTokens", () => {
   it("returns the breakdown and the total", () => {
-    expect(estimateWindowTokens({ systemTokens: 100, summaryTokens: 20, messageTokens: 3 })).toEqual({
+    expect(estimateInputTokens({ systemTokens: 100, summaryTokens: 20, messageTokens: 3 })).toEqual({
       system: 100,
       summary: 20,
       messages: 3,

@@ -1,7 +1,7 @@
 import { ProviderError, type ActionProvider, type ProviderCall, type ProviderResult } from "@/lib/actions/types";
 
 /*
- * A provider whose capabilities a test chooses (deduplicates or not, within which window, can be
+ * A provider whose capabilities a test chooses (deduplicates or not, for how long, can be
  * looked up or not) and whose log is the ground truth: `performed` lists every effect it really
  * carried out, by provider key. The ledger under test is the real one.
  */
@@ -19,11 +19,11 @@ export type RecordingProvider = ActionProvider & {
   count(providerKey: string): number;
 };
 
-export function recordingProvider(profile: Profile, opts: { name?: string; dedupWindowMs?: number } = {}): RecordingProvider {
+export function recordingProvider(profile: Profile, opts: { name?: string; dedupPeriodMs?: number } = {}): RecordingProvider {
   const results = new Map<string, ProviderResult>();
   const p: RecordingProvider = {
     name: opts.name ?? `test-${profile}`,
-    dedupWindowMs: profile === "dedup" ? (opts.dedupWindowMs ?? 24 * 3600_000) : null,
+    dedupPeriodMs: profile === "dedup" ? (opts.dedupPeriodMs ?? 24 * 3600_000) : null,
     referenceFor: (k) => `ref-${k}`,
     performed: [],
     calls: 0,
@@ -38,7 +38,7 @@ export function recordingProvider(profile: Profile, opts: { name?: string; dedup
       }
       if (p.delayMs) await new Promise((r) => setTimeout(r, p.delayMs));
       const known = results.get(call.providerKey);
-      if (known && p.dedupWindowMs !== null) return { ...known, deduplicated: true };
+      if (known && p.dedupPeriodMs !== null) return { ...known, deduplicated: true };
       p.performed.push(call.providerKey);
       const res = { resultId: `email_${917 + p.performed.length}`, result: { to: (_request as { to?: string }).to ?? null } };
       results.set(call.providerKey, res);

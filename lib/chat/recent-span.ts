@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 
 export type PinnedMessage = { id: string; seq: number; role: MessageRow["role"]; tokens: number; parts: MessagePart[]; pinnedAt: Date };
 
-export type LoadedWindow = {
+export type LoadedRecentSpan = {
   /** Where shortened tool results save their full output. */
   workspaceId: string;
   summary: SummaryRow | null;
@@ -46,10 +46,10 @@ export async function pinnedBefore(threadId: string, fromSeq: number, beforeSeq:
     }));
 }
 
-export type WindowHead = { summary: SummaryRow | null; floor: MessageRow | null };
+export type RecentSpanHead = { summary: SummaryRow | null; floor: MessageRow | null };
 
-/** The active summary and the run's start message: where the window is cut from. */
-export async function readWindowHead(threadId: string): Promise<WindowHead> {
+/** The active summary and the run's start message: where the recent span is cut from. */
+export async function readRecentSpanHead(threadId: string): Promise<RecentSpanHead> {
   const [summary, floor] = await Promise.all([activeSummary(threadId), latestRunStart(threadId)]);
   return { summary, floor };
 }
@@ -61,12 +61,12 @@ export async function readWindowHead(threadId: string): Promise<WindowHead> {
  * The turn runner passes what it already knows (the workspace, and the head it read while the
  * turn opened), so a burst of turns spends fewer round trips before the model is called.
  */
-export async function loadWindow(
+export async function loadRecentSpan(
   threadId: string,
-  known: { workspaceId?: string; head?: Promise<WindowHead> } = {},
-): Promise<LoadedWindow> {
+  known: { workspaceId?: string; head?: Promise<RecentSpanHead> } = {},
+): Promise<LoadedRecentSpan> {
   const [{ summary, floor }, workspaceId] = await Promise.all([
-    known.head ?? readWindowHead(threadId),
+    known.head ?? readRecentSpanHead(threadId),
     known.workspaceId ??
       db()
         .thread.findUniqueOrThrow({ where: { id: threadId }, select: { workspaceId: true } })

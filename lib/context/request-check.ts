@@ -1,7 +1,7 @@
 import type { ModelMessage } from "ai";
 import { summaryPartText } from "./summary-part";
 
-export type WindowExpectation = {
+export type RequestExpectation = {
   summaryText: string;
   /**
    * How many user-role model messages precede the cut in the request. The
@@ -19,7 +19,7 @@ export type WindowExpectation = {
   cutOpeningText?: string | null;
 };
 
-export type WindowCheck = { ok: true } | { ok: false; reason: string };
+export type RequestCheck = { ok: true } | { ok: false; reason: string };
 
 /**
  * Confirms that the summary survived conversion into the request. Model
@@ -27,7 +27,7 @@ export type WindowCheck = { ok: true } | { ok: false; reason: string };
  * expands into assistant + tool messages, so position is only stable when
  * counted in user messages.
  */
-export function verifyWindow(modelMessages: readonly ModelMessage[], expected: WindowExpectation): WindowCheck {
+export function verifyRequest(modelMessages: readonly ModelMessage[], expected: RequestExpectation): RequestCheck {
   const target = expected.userMessagesBeforeCut;
   if (!Number.isInteger(target) || target < 0) {
     return { ok: false, reason: `invalid userMessagesBeforeCut: ${target}` };
@@ -57,7 +57,7 @@ function openingText(content: Extract<ModelMessage, { role: "user" }>["content"]
   return first !== undefined && first.type === "text" ? first.text : null;
 }
 
-function checkCutParts(content: Extract<ModelMessage, { role: "user" }>["content"], expected: WindowExpectation): WindowCheck {
+function checkCutParts(content: Extract<ModelMessage, { role: "user" }>["content"], expected: RequestExpectation): RequestCheck {
   const pinned = expected.pinnedTexts ?? [];
   if (expected.cutOpeningText === undefined && pinned.length === 0) return { ok: true };
   const parts = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;

@@ -9,7 +9,7 @@ import { summaryPartText } from "@/lib/context";
 
 const SUMMARY = "Loader ready.\nThree callers remain.\nKeep CLI output unchanged.";
 
-describe.each(testDatabases())("context window on $name", (target) => {
+describe.each(testDatabases())("recent span on $name", (target) => {
   let env: Provisioned;
   let userId: string;
   beforeAll(async () => {
@@ -42,11 +42,11 @@ describe.each(testDatabases())("context window on $name", (target) => {
     expect(seen[0].parts[1].text).toBe("Keep the CLI output unchanged.");
     expect(JSON.stringify(seen)).not.toContain("Move callers from getAccount");
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: t.id } });
-    expect(call).toMatchObject({ windowApplied: true, windowCutMessageId: m[3].id, windowReason: null });
+    expect(call).toMatchObject({ summaryApplied: true, cutMessageId: m[3].id, summarySkippedReason: null });
 
     const inspected = await inspectContext(t.id, { includeInput: true });
     expect(inspected.summaryStale).toBe(false);
-    expect(inspected.window).toEqual({ cutMessageId: m[3].id });
+    expect(inspected.recentSpan).toEqual({ cutMessageId: m[3].id });
     expect(inspected.summary).toMatchObject({ text: SUMMARY, cutMessageId: m[3].id, floorMessageId: null });
     expect(inspected.tokens.summary).toBeGreaterThan(0);
     expect(inspected.tokens.total).toBe(inspected.tokens.system + inspected.tokens.summary + inspected.tokens.messages);
@@ -60,7 +60,7 @@ describe.each(testDatabases())("context window on $name", (target) => {
     expect(edited.id).not.toBe(m[3].id);
     const inspected = await inspectContext(t.id, { includeInput: false });
     expect(inspected.summaryStale).toBe(true);
-    expect(inspected.window).toBeNull();
+    expect(inspected.recentSpan).toBeNull();
     expect(inspected.tokens.summary).toBe(0);
 
     await completeTurn(userId, t.id, { kind: "continue", messageId: edited.id });
@@ -69,8 +69,8 @@ describe.each(testDatabases())("context window on $name", (target) => {
       orderBy: { seq: "desc" },
     });
     const call = await env.db.modelCall.findFirstOrThrow({ where: { threadId: t.id }, orderBy: { createdAt: "desc" } });
-    expect(call.windowApplied).toBe(false);
-    expect(call.windowReason).toMatch(/stale/);
+    expect(call.summaryApplied).toBe(false);
+    expect(call.summarySkippedReason).toMatch(/stale/);
     expect(reply.text).toMatch(/offline/i);
     // The old message and its tail stay stored for audit.
     expect(await env.db.message.count({ where: { threadId: t.id, deletedAt: { not: null } } })).toBe(2);
@@ -102,7 +102,7 @@ describe.each(testDatabases())("context window on $name", (target) => {
     ]);
     await env.db.message.update({ where: { id: m[0].id }, data: { runStart: true } });
     await seedSummary(env.db, t.id, "Run one summary with enough text.", m[2].id, m[0].id);
-    expect((await inspectContext(t.id, { includeInput: false })).window).toEqual({ cutMessageId: m[2].id });
+    expect((await inspectContext(t.id, { includeInput: false })).recentSpan).toEqual({ cutMessageId: m[2].id });
     const next = await seedConversation(t.id, [["user", "run 2 start"]]);
     await env.db.message.update({ where: { id: next[0].id }, data: { runStart: true } });
     const inspected = await inspectContext(t.id, { includeInput: false });

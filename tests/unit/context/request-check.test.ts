@@ -1,6 +1,6 @@
 import { convertToModelMessages, type ModelMessage, type UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
-import { planModelInput, summaryPartText, verifyWindow } from "@/lib/context";
+import { planModelInput, summaryPartText, verifyRequest } from "@/lib/context";
 
 const SUMMARY = "Loader ready.\nThree callers remain.";
 
@@ -28,18 +28,18 @@ const transcript: UIMessage[] = [
   { id: "m05", role: "user", parts: [{ type: "text", text: "Run the CLI tests." }] },
 ];
 
-async function windowedRequest(cutMessageId: string, text = SUMMARY): Promise<ModelMessage[]> {
+async function requestWithSummary(cutMessageId: string, text = SUMMARY): Promise<ModelMessage[]> {
   const plan = planModelInput(transcript, { text, cutMessageId, floorMessageId: null });
-  expect(plan.window).toEqual({ cutMessageId });
+  expect(plan.recentSpan).toEqual({ cutMessageId });
   return convertToModelMessages(plan.messages);
 }
 
-describe("verifyWindow", () => {
+describe("verifyRequest", () => {
   it("verifies a cut followed by a tool call that expands into several model messages", async () => {
-    const model = await windowedRequest("m03");
+    const model = await requestWithSummary("m03");
     // The assistant message with a tool result became assistant + tool + assistant.
     expect(model.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "user"]);
-    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
+    expect(verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
   });
 
   it("locates the cut by counting user messages past the tool expansion", async () => {
@@ -52,17 +52,17 @@ describe("verifyWindow", () => {
 
     const before = prefix.filter((m) => m.role === "user").length;
     expect(before).toBe(1);
-    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: before })).toEqual({ ok: true });
+    expect(verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: before })).toEqual({ ok: true });
     // Pointing at the wrong user message is caught.
-    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({
+    expect(verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({
       ok: false,
       reason: "summary text mismatch",
     });
   });
 
   it("reports a summary text mismatch", async () => {
-    const model = await windowedRequest("m03", "Something else.");
-    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({
+    const model = await requestWithSummary("m03", "Something else.");
+    expect(verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({
       ok: false,
       reason: "summary text mismatch",
     });
@@ -70,16 +70,16 @@ describe("verifyWindow", () => {
 
   it("reports a mismatch when the summary was never applied", async () => {
     const model = await convertToModelMessages(transcript.slice(2));
-    const result = verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 });
+    const result = verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 });
     expect(result).toEqual({ ok: false, reason: "summary text mismatch" });
   });
 
   it("reports a missing cut when the request has too few user messages", async () => {
-    const model = await windowedRequest("m03");
-    const result = verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 2 });
+    const model = await requestWithSummary("m03");
+    const result = verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: 2 });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(/^cut user message not found/);
-    expect(verifyWindow([], { summaryText: SUMMARY, userMessagesBeforeCut: 0 }).ok).toBe(false);
+    expect(verifyRequest([], { summaryText: SUMMARY, userMessagesBeforeCut: 0 }).ok).toBe(false);
   });
 
   it("reports a cut whose opening part is not text", () => {
@@ -92,18 +92,18 @@ describe("verifyWindow", () => {
         ],
       },
     ];
-    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({
+    expect(verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({
       ok: false,
       reason: "cut message has no opening text part",
     });
-    expect(verifyWindow([{ role: "user", content: [] }], { summaryText: SUMMARY, userMessagesBeforeCut: 0 }).ok).toBe(false);
+    expect(verifyRequest([{ role: "user", content: [] }], { summaryText: SUMMARY, userMessagesBeforeCut: 0 }).ok).toBe(false);
   });
 
   it("compares string content as a whole", () => {
     const exact: ModelMessage[] = [{ role: "user", content: summaryPartText(SUMMARY) }];
     const merged: ModelMessage[] = [{ role: "user", content: `${summaryPartText(SUMMARY)}\nmore` }];
-    expect(verifyWindow(exact, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
-    expect(verifyWindow(merged, { summaryText: SUMMARY, userMessagesBeforeCut: 0 }).ok).toBe(false);
+    expect(verifyRequest(exact, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
+    expect(verifyRequest(merged, { summaryText: SUMMARY, userMessagesBeforeCut: 0 }).ok).toBe(false);
   });
 
   it("ignores system messages ahead of the cut", () => {
@@ -111,24 +111,24 @@ describe("verifyWindow", () => {
       { role: "system", content: summaryPartText("decoy") },
       { role: "user", content: [{ type: "text", text: summaryPartText(SUMMARY) }] },
     ];
-    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
+    expect(verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
   });
 
   it("rejects a negative or fractional position", () => {
     const model: ModelMessage[] = [{ role: "user", content: summaryPartText(SUMMARY) }];
-    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: -1 }).ok).toBe(false);
-    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0.5 }).ok).toBe(false);
+    expect(verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: -1 }).ok).toBe(false);
+    expect(verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0.5 }).ok).toBe(false);
   });
 
   it("checks the cut message's own opening text, not only the summary part", async () => {
-    const model = await windowedRequest("m03");
-    expect(verifyWindow(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0, cutOpeningText: "Now the API handler." })).toEqual({
+    const model = await requestWithSummary("m03");
+    expect(verifyRequest(model, { summaryText: SUMMARY, userMessagesBeforeCut: 0, cutOpeningText: "Now the API handler." })).toEqual({
       ok: true,
     });
     // The summary landed on another message: the summary part alone would still match.
-    const shifted = await windowedRequest("m05");
-    expect(verifyWindow(shifted, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
-    expect(verifyWindow(shifted, { summaryText: SUMMARY, userMessagesBeforeCut: 0, cutOpeningText: "Now the API handler." })).toEqual({
+    const shifted = await requestWithSummary("m05");
+    expect(verifyRequest(shifted, { summaryText: SUMMARY, userMessagesBeforeCut: 0 })).toEqual({ ok: true });
+    expect(verifyRequest(shifted, { summaryText: SUMMARY, userMessagesBeforeCut: 0, cutOpeningText: "Now the API handler." })).toEqual({
       ok: false,
       reason: "the cut message's opening text does not match the stored cut message",
     });
@@ -138,7 +138,7 @@ describe("verifyWindow", () => {
     const plan = planModelInput(transcript, { text: SUMMARY, cutMessageId: "m03", floorMessageId: null }, [transcript[1]!]);
     const model = await convertToModelMessages(plan.messages);
     const expected = { summaryText: SUMMARY, userMessagesBeforeCut: 0, pinnedTexts: plan.pinnedTexts, cutOpeningText: plan.cutOpeningText };
-    expect(verifyWindow(model, expected)).toEqual({ ok: true });
-    expect(verifyWindow(model, { ...expected, pinnedTexts: [] }).ok).toBe(false);
+    expect(verifyRequest(model, expected)).toEqual({ ok: true });
+    expect(verifyRequest(model, { ...expected, pinnedTexts: [] }).ok).toBe(false);
   });
 });
