@@ -58,6 +58,7 @@ function pageRequests(page: Page): string[] {
 const rendered = (page: Page) => page.getByTestId("transcript").getByTestId("message").count();
 
 test("search a thread, jump to a hit 2,000 messages back in one page, Home and End", async ({ page }) => {
+  test.setTimeout(120_000); // seeding and three jumps: 15 s idle, over 60 s on a loaded machine
   const id = await createThread(page);
   seed(id);
   await openThread(page, id);
