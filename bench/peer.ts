@@ -100,7 +100,11 @@ export async function benchPeer(): Promise<string> {
       peer: await browser.newContext({ viewport: { width: 1280, height: 800 } }),
     };
     seeded = await seedPeer(setup, [...SIZES]);
-    await contexts.peer.addCookies(seeded.cookies.map((c) => ({ ...c, url: peerBase, secure: c.name.startsWith("__Secure-") })));
+    // By domain and path, not url: Chromium refuses a Secure (`__Secure-`) cookie set for an http
+    // url, but takes it this way and sends it to 127.0.0.1, which it treats as a secure origin.
+    await contexts.peer.addCookies(
+      seeded.cookies.map((c) => ({ ...c, domain: "127.0.0.1", path: "/", secure: c.name.startsWith("__Secure-") })),
+    );
     const targets = new Map<string, Target>();
     for (const size of SIZES) {
       const t = await seedThread(contexts.ours, size, oursBase);
