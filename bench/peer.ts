@@ -41,10 +41,11 @@ const watch = (find: string, flag: string) => `(() => {
   requestAnimationFrame(check);
 })()`;
 
-const read = (page: Page, flag: string) =>
-  page
-    .waitForFunction(`window.${flag} !== undefined`, null, { timeout: 180_000 })
-    .then(() => page.evaluate(`window.${flag}`) as Promise<number>);
+/** Waits for `window[flag]`. A function, not a string: a string predicate is run by eval, which our CSP refuses. */
+const waitFlag = (page: Page, flag: string, timeout: number) =>
+  page.waitForFunction((f) => (window as unknown as Record<string, unknown>)[f] !== undefined, flag, { timeout });
+
+const read = (page: Page, flag: string) => waitFlag(page, flag, 180_000).then(() => page.evaluate(`window.${flag}`) as Promise<number>);
 
 type Open = { firstByteMs: number; visibleMs: number; nodes: number; heapMb: number; jumpMs?: number };
 
@@ -119,7 +120,7 @@ export async function benchPeer(): Promise<string> {
             `addEventListener("keydown", () => { window.__jumpAt = performance.now(); ${watch(targets.get(`ours ${size}`)!.first, "__firstSeenAt")}; }, { capture: true, once: true })`,
           );
           await page.keyboard.press("Home");
-          await page.waitForFunction(`window.__firstSeenAt !== undefined`, null, { timeout: 60_000 });
+          await waitFlag(page, "__firstSeenAt", 60_000);
           await page.evaluate(`window.__firstAt = window.__firstSeenAt - window.__jumpAt`);
         },
       });
@@ -138,7 +139,7 @@ export async function benchPeer(): Promise<string> {
             (el || document.scrollingElement).scrollTop = 0;
             ${watch(first, "__firstSeenAt")};
           })()`);
-          await page.waitForFunction(`window.__firstSeenAt !== undefined`, null, { timeout: 60_000 });
+          await waitFlag(page, "__firstSeenAt", 60_000);
           await page.evaluate(`window.__firstAt = window.__firstSeenAt - window.__jumpAt`);
         },
       });
