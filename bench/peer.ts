@@ -11,7 +11,7 @@ import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import { domNodes, heapMb, seedThread, startServer, waitForServer } from "./first-paint";
 import { peerSetup, seedPeer, startPeer, type PeerSeed } from "./peer-app";
-import { serverRssMb } from "./process-rss";
+import { processTreeRssMb, serverRssMb } from "./process-rss";
 import { percentile, table } from "./support";
 
 const OURS_PORT = Number(process.env.BENCH_PORT ?? 4060);
@@ -151,10 +151,12 @@ export async function benchPeer(): Promise<string> {
     const order = (run: number): App[] => (run % 2 ? ["peer", "ours"] : ["ours", "peer"]);
 
     // Memory first, on servers that have served nothing else: the long thread opened 20 times each.
-    const rssBefore = { ours: serverRssMb(ours.pid!), peer: serverRssMb(peer.pid!) };
+    // Each server's process tree: ours below its launcher, the peer's `next start` and anything below it.
+    const rss = () => ({ ours: serverRssMb(ours.pid!), peer: processTreeRssMb(peer.pid!) });
+    const rssBefore = rss();
     for (let i = 0; i < OPENS_FOR_RSS; i++) for (const app of order(i)) await open(contexts[app], target(app, LONG), false);
     await new Promise((r) => setTimeout(r, 1000));
-    const rssAfter = { ours: serverRssMb(ours.pid!), peer: serverRssMb(peer.pid!) };
+    const rssAfter = rss();
 
     // Warm both at every size, then sample in turns.
     for (const app of ["ours", "peer"] as const) for (const size of SIZES) await open(contexts[app], target(app, size), false);
