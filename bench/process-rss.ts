@@ -26,18 +26,22 @@ function rssMb(pid: number): number {
   }
 }
 
+/** Resident memory of a process and every process below it. */
+export function processTreeRssMb(pid: number): number {
+  return [pid, ...descendantsOf(pid)].reduce((sum, p) => sum + rssMb(p), 0);
+}
+
+function descendantsOf(pid: number): number[] {
+  return childrenOf(pid).flatMap((c) => [c, ...descendantsOf(c)]);
+}
+
 /**
- * Resident memory of what serves the pages: every process below `pid` (for us the server that
- * scripts/start.mjs starts, not the launcher itself), or `pid` alone when it has no children.
+ * Resident memory of our server, started by a launcher (scripts/start.mjs starts scripts/serve.mjs,
+ * which serves the pages): the server's process tree, not the launcher, so it counts the same
+ * processes as a server measured with processTreeRssMb (the peer's `next start`).
  */
-export function serverRssMb(pid: number): number {
-  const below: number[] = [];
-  const walk = (p: number) => {
-    for (const c of childrenOf(p)) {
-      below.push(c);
-      walk(c);
-    }
-  };
-  walk(pid);
-  return (below.length ? below : [pid]).reduce((sum, p) => sum + rssMb(p), 0);
+export function serverRssMb(launcherPid: number): number {
+  const servers = childrenOf(launcherPid);
+  if (!servers.length) throw new Error(`the launcher ${launcherPid} has started no server`);
+  return servers.reduce((sum, p) => sum + processTreeRssMb(p), 0);
 }
