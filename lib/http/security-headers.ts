@@ -3,8 +3,8 @@
  * sniffing, no referrer leaks to other sites, no powerful features. Pages also get a
  * Content-Security-Policy with a per-request nonce (proxy.ts); everything else (the JSON API, static
  * files) gets a policy that allows nothing, since none of it is a document.
- * Imported by next.config.ts and proxy.ts: keep it free of app imports. The header list itself is in
- * common-headers.mjs, which the server in front of Next reads too.
+ * Imported by proxy.ts: keep it free of app imports. The header list itself is in common-headers.mjs,
+ * which next.config.mjs and the server in front of Next read too.
  */
 
 export { API_CSP, COMMON_HEADERS } from "./common-headers.mjs";

@@ -1,7 +1,11 @@
-import type { NextConfig } from "next";
-import { API_CSP, COMMON_HEADERS } from "./lib/http/security-headers";
+import { API_CSP, COMMON_HEADERS } from "./lib/http/common-headers.mjs";
 
-const nextConfig: NextConfig = {
+// Plain JavaScript, not next.config.ts: Next transpiles a TypeScript config with its native SWC
+// binding every time the server starts, which maps the 30 MB next-swc library and starts its
+// thread pool in the production server for the life of the process.
+
+/** @type {import("next").NextConfig} */
+const nextConfig = {
   allowedDevOrigins: ["127.0.0.1"],
   poweredByHeader: false,
   // Loaded by Node's own require, once per process, instead of bundled. Turbopack gives pages and
