@@ -90,6 +90,7 @@ test("the cron route refuses a missing or wrong secret", async ({ request }) => 
 });
 
 test('a person creates a routine, runs it, says "Skip newsletters from now on", and run 2 applies it', async ({ page }) => {
+  test.setTimeout(120_000); // two runs and a follow-up: 16 s idle, over 60 s at load 20
   await page.goto("/");
   await page.getByTestId("routines-nav").getByTestId("new-routine").click();
   await page.waitForURL(/\/routines\/new$/);
