@@ -69,7 +69,7 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
             </p>
             <p>
               {call.inputTokens ?? "?"} input ({call.cacheReadTokens ?? 0} from cache), {call.outputTokens ?? "?"} output ·{" "}
-              {call.summaryApplied ? "summary applied" : `no summary: ${call.summarySkippedReason ?? "—"}`}
+              {call.summaryApplied ? "summary sent" : `summary not sent: ${call.summarySkippedReason ?? "—"}`}
             </p>
           </section>
         )}
