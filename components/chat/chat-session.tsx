@@ -16,6 +16,10 @@ import { useThreadChat } from "./use-thread-chat";
 import { useTranscriptNavigation } from "./use-transcript-navigation";
 import { SendAgainCountdown } from "@/components/account/send-again-countdown";
 
+// The hidden first page pages nowhere until it is shown (and then gets the history window's own).
+const NOTHING_OLDER = { hasMore: false, loading: false, error: null, load: async () => {} };
+const NOTHING_NEWER = { hasMore: false, loading: false, load: async () => {} };
+
 type ChatSessionProps = {
   threadId: string;
   initialPage: MessagePage;
@@ -52,25 +56,50 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
         onOpenChange={search.setOpen}
         toggleRef={search.toggleRef}
       />
-      <Transcript
-        messages={nav.messages}
-        streaming={chat.streaming && !nav.detached}
-        busy={chat.busy}
-        older={nav.older}
-        onRetry={chat.retry}
-        onEdit={chat.edit}
-        cut={cut}
-        history={nav.transcriptHistory}
-        onHome={nav.home}
-        onEnd={nav.end}
-      />
-      {nav.detached && (
-        <div className="flex justify-center border-t border-neutral-200 py-1 dark:border-neutral-700">
-          <Button size="sm" onClick={nav.end} data-testid="back-to-latest">
-            Back to latest ↓
-          </Button>
-        </div>
-      )}
+      {/* One keyed list: Home turns the hidden first page into the shown one without mounting it anew.
+          Both fill the same box, so revealing one changes no geometry: no layout to redo. */}
+      <div className="relative min-h-0 flex-1">
+        {[
+          <div key={nav.listKey} className="absolute inset-0 flex flex-col">
+            <Transcript
+              messages={nav.messages}
+              streaming={chat.streaming && !nav.detached}
+              busy={chat.busy}
+              older={nav.older}
+              onRetry={chat.retry}
+              onEdit={chat.edit}
+              cut={cut}
+              history={nav.transcriptHistory}
+              onHome={nav.home}
+              onEnd={nav.end}
+            />
+          </div>,
+          nav.standby && (
+            // Laid out but invisible and inert (not display:none), so revealing it costs no layout.
+            <div key={nav.standby.key} inert aria-hidden className="invisible absolute inset-0 flex flex-col">
+              <Transcript
+                messages={nav.standby.messages}
+                streaming={false}
+                busy={chat.busy}
+                older={NOTHING_OLDER}
+                onRetry={chat.retry}
+                onEdit={chat.edit}
+                cut={cut}
+                history={{ detached: true, newer: NOTHING_NEWER, target: nav.standby.target }}
+                hidden
+              />
+            </div>
+          ),
+        ]}
+        {nav.detached && (
+          // Floats over the list rather than taking a row, so the list keeps its size (see above).
+          <div className="absolute inset-x-0 bottom-3 flex justify-center">
+            <Button size="sm" className="shadow-md" onClick={nav.end} data-testid="back-to-latest">
+              Back to latest ↓
+            </Button>
+          </div>
+        )}
+      </div>
       {message && (
         <div className="mx-auto w-full max-w-3xl px-4">
           <Alert

@@ -29,25 +29,37 @@ type TranscriptProps = {
   /** Home and End on the transcript: the first and the latest message, one page away each. */
   onHome?: () => void;
   onEnd?: () => void;
+  /** Mounted ahead of use, invisible (the first page, which Home reveals). */
+  hidden?: boolean;
 };
+
+const ROW_ESTIMATE_PX = 120;
+const PADDING_START_PX = 12;
 
 // Start loading the previous page this far before the top is reached, so scrolling rarely waits.
 const LOAD_OLDER_WITHIN_PX = 600;
 
 const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
-export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, cut, history, onHome, onEnd }: TranscriptProps) {
+export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, cut, history, onHome, onEnd, hidden }: TranscriptProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // A jump's list is mounted fresh (keyed by the jump) and starts at its landing row, so that row is
+  // drawn in the first render instead of after a render at the old position and a scroll.
+  const detachedAtMount = useRef(!!history?.detached).current;
+  const landingAtMount = useRef(detachedAtMount ? messages.findIndex((m) => m.id === history?.target?.messageId) : -1).current;
   // Only the rows near the viewport are mounted, so a thread of thousands of messages stays fast.
   // anchorTo "end" keeps the reader's row still when older pages are prepended, and
   // followOnAppend keeps a reader who is at the bottom there while replies stream in.
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 120,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    initialOffset: landingAtMount > 0 ? PADDING_START_PX + landingAtMount * ROW_ESTIMATE_PX : 0,
+    // A jump's list (never server-rendered) may first render hidden, unmeasured: assume a screen's height.
+    initialRect: detachedAtMount ? { width: 0, height: window.innerHeight } : undefined,
     getItemKey: (index) => messages[index].id,
     overscan: 6,
-    paddingStart: 12,
+    paddingStart: PADDING_START_PX,
     paddingEnd: 24,
     anchorTo: "end",
     // A reader paging forward through history is not following the live end.
@@ -63,8 +75,12 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
   const highlighted = useJumpScroll(virtualizer, messages, history?.target ?? null, getScrollEl);
 
   useLayoutEffect(() => {
-    virtualizer.scrollToEnd();
-  }, [virtualizer]);
+    if (!detachedAtMount) virtualizer.scrollToEnd();
+  }, [virtualizer, detachedAtMount]);
+  // The key press that opened this list was on the list it replaced; keep the keyboard here.
+  useLayoutEffect(() => {
+    if (!hidden && document.activeElement === document.body) scrollRef.current?.focus({ preventScroll: true });
+  }, [hidden]);
 
   // Sending is a request to see the answer: jump to the bottom even if the reader had scrolled up.
   const last = messages.at(-1);
@@ -109,7 +125,7 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
         aria-keyshortcuts="Home End"
         tabIndex={0}
         aria-label="Conversation"
-        data-testid="transcript"
+        data-testid={hidden ? undefined : "transcript"}
         className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
       >
         {messages.length === 0 ? (

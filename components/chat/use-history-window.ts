@@ -1,24 +1,16 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { api } from "@/components/api/api-client";
 import { readableError } from "@/components/api/api-error";
 import type { MessagePage } from "@/lib/api";
+import { FIRST_PAGE, landingOf, WINDOW_PAGE_SIZE, windowOf, type JumpTarget, type WindowState } from "./history-page";
 import type { OlderMessages } from "./older-messages-bar";
-import { toChatMessage, type ChatMessage } from "./types";
+import { toChatMessage } from "./types";
+import { useFirstPageAhead } from "./use-first-page-ahead";
 
-const WINDOW_PAGE_SIZE = 100;
-
-/** Where a jump lands: the message to show highlighted; `nonce` repeats a jump to the same message. */
-export type JumpTarget = { messageId: string | null; seq: number; nonce: number };
-
-type WindowState = { messages: ChatMessage[]; olderCursor: string | null; newerCursor: string | null };
-
-const windowOf = (page: MessagePage): WindowState => ({
-  messages: page.messages.map(toChatMessage),
-  olderCursor: page.nextCursor,
-  newerCursor: page.newerCursor ?? null,
-});
+export type { JumpTarget } from "./history-page";
 
 /**
  * Random access into a long transcript: a jump (a search hit, Home) reads the one page around its
@@ -32,8 +24,9 @@ export function useHistoryWindow(threadId: string) {
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
   const nonce = useRef(0);
-  // The thread's first page, read ahead while the reader is idle (prefetchFirst), then kept fresh by Home.
-  const firstPage = useRef<{ threadId: string; page: Promise<MessagePage | null> } | null>(null);
+  const nextOpened = useCallback(() => ++nonce.current, []);
+  const firstPage = useFirstPageAhead(threadId, nextOpened);
+  const { take, refresh } = firstPage;
 
   const run = useCallback(
     async (kind: "older" | "newer" | "jump", fetchPage: () => Promise<MessagePage>, apply: (page: MessagePage) => void) => {
@@ -53,19 +46,15 @@ export function useHistoryWindow(threadId: string) {
     [],
   );
 
-  /** Shows a page opened by a jump and marks its landing message; returns the view it set. */
-  const showPage = useCallback((page: MessagePage, at: { seq: number; messageId: string | null } | "first") => {
-    const shown = windowOf(page);
+  /** Shows a page opened by a jump and marks its landing message. */
+  const showView = useCallback((shown: WindowState, at: { seq: number; messageId: string | null } | "first") => {
     setView(shown);
-    const { messages } = shown;
-    const landing =
-      at === "first"
-        ? messages[0]
-        : (messages.find((m) => m.id === at.messageId) ?? messages.find((m) => (m.metadata?.seq ?? 0) >= at.seq));
-    nonce.current += 1;
-    setTarget(landing ? { messageId: landing.id, seq: landing.metadata?.seq ?? 0, nonce: nonce.current } : null);
-    return shown;
+    setTarget(landingOf(shown, at));
   }, []);
+  const showPage = useCallback(
+    (page: MessagePage, at: { seq: number; messageId: string | null } | "first") => showView(windowOf(page, nextOpened()), at),
+    [nextOpened, showView],
+  );
 
   /** Opens the page holding `seq` (`"first"`: the thread's first page). */
   const jump = useCallback(
@@ -73,34 +62,35 @@ export function useHistoryWindow(threadId: string) {
       run(
         "jump",
         () =>
-          at === "first"
-            ? api.messagePage(threadId, { after: "0", limit: WINDOW_PAGE_SIZE })
-            : api.messagePage(threadId, { around: at.seq, limit: WINDOW_PAGE_SIZE }),
+          at === "first" ? api.messagePage(threadId, FIRST_PAGE) : api.messagePage(threadId, { around: at.seq, limit: WINDOW_PAGE_SIZE }),
         (page) => showPage(page, at),
       ),
     [run, showPage, threadId],
   );
 
   /**
-   * Reads the first page ahead, so Home shows it at once, as a list that holds every message
-   * would. Home asks for the page again behind it and swaps it in if the reader has not moved
-   * since, so an edit made after the read-ahead does not stay stale on screen.
+   * Home: the first page read ahead is already mounted, hidden; it is revealed in the key press's
+   * own task (flushSync), so it is on screen at the next frame. Without it, one request, as any
+   * jump. The page is then read again behind it and swapped in if the reader has not moved, so an
+   * edit made after the read-ahead does not stay stale on screen.
    */
-  const prefetchFirst = useCallback(() => {
-    if (firstPage.current?.threadId === threadId) return;
-    firstPage.current = { threadId, page: api.messagePage(threadId, { after: "0", limit: WINDOW_PAGE_SIZE }).catch(() => null) };
-  }, [threadId]);
-
-  /** Home: the read-ahead first page at once when there is one, else one request, as any jump. */
-  const jumpFirst = useCallback(async () => {
-    const ahead = firstPage.current?.threadId === threadId ? await firstPage.current.page : null;
-    if (!ahead) return jump("first");
-    const shown = showPage(ahead, "first");
-    const fresh = api.messagePage(threadId, { after: "0", limit: WINDOW_PAGE_SIZE }).catch(() => null);
-    firstPage.current = { threadId, page: fresh.then((p) => p ?? ahead) };
-    const page = await fresh;
-    if (page) setView((v) => (v === shown ? windowOf(page) : v));
-  }, [jump, showPage, threadId]);
+  const jumpFirst = useCallback(() => {
+    const refreshBehind = (shown: WindowState) => void refresh((page) => setView((v) => (v === shown ? windowOf(page, shown.opened) : v)));
+    const ahead = take();
+    if (ahead === null) return void jump("first");
+    if (ahead instanceof Promise) {
+      // Still on its way: wait for it rather than asking twice.
+      const read = async () => (await ahead) ?? api.messagePage(threadId, FIRST_PAGE);
+      void run("jump", read, (page) => {
+        const shown = windowOf(page, nextOpened());
+        showView(shown, "first");
+        refreshBehind(shown);
+      });
+      return;
+    }
+    flushSync(() => showView(ahead, "first"));
+    refreshBehind(ahead);
+  }, [jump, nextOpened, refresh, run, showView, take, threadId]);
 
   /** Shows a message already in the live transcript: no request. */
   const focusLoaded = useCallback((messageId: string, seq: number) => {
@@ -153,5 +143,19 @@ export function useHistoryWindow(threadId: string) {
 
   const older: OlderMessages = { hasMore: !!view?.olderCursor, loading: loading === "older" || loading === "jump", error, load: loadOlder };
   const newer = { hasMore: !!view?.newerCursor, loading: loading === "newer", load: loadNewer };
-  return { view, target, older, newer, jump, jumpFirst, prefetchFirst, focusLoaded, exit, jumping: loading === "jump" };
+  // Mounted hidden only while it would be a jump away: not while the first page is what is shown.
+  const standby = firstPage.standby && (!view || view.olderCursor !== null) ? firstPage.standby : null;
+  return {
+    view,
+    target,
+    older,
+    newer,
+    jump,
+    jumpFirst,
+    prefetchFirst: firstPage.prefetch,
+    standby,
+    focusLoaded,
+    exit,
+    jumping: loading === "jump",
+  };
 }

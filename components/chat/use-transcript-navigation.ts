@@ -4,6 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect } from "react";
 import type { OlderMessages } from "./older-messages-bar";
 import type { ChatMessage } from "./types";
+import { landingOf } from "./history-page";
 import { useHistoryWindow } from "./use-history-window";
 
 type Live = { messages: ChatMessage[]; older: OlderMessages };
@@ -17,17 +18,13 @@ export function useTranscriptNavigation(threadId: string, live: Live) {
   const history = useHistoryWindow(threadId);
   const { view, jump, jumpFirst, prefetchFirst, focusLoaded, exit } = history;
 
-  // A long thread's first page is read once the browser is idle after the first screen, so Home
-  // needs no request, as in a list that holds every message.
+  // A long thread's first page is read as soon as the first screen is up, so Home needs no
+  // request, as in a list that holds every message.
   const hasOlder = live.older.hasMore;
   useEffect(() => {
     if (!hasOlder) return;
-    if (typeof requestIdleCallback !== "function") {
-      const t = setTimeout(prefetchFirst, 500);
-      return () => clearTimeout(t);
-    }
-    const idle = requestIdleCallback(prefetchFirst, { timeout: 2000 });
-    return () => cancelIdleCallback(idle);
+    const t = setTimeout(prefetchFirst, 0);
+    return () => clearTimeout(t);
   }, [hasOlder, prefetchFirst]);
 
   const openAt = useCallback(
@@ -64,6 +61,14 @@ export function useTranscriptNavigation(threadId: string, live: Live) {
     messages: view?.messages ?? live.messages,
     older: view ? history.older : live.older,
     transcriptHistory: { detached: view !== null, newer: history.newer, target: history.target },
+    // Each jump gets a fresh list that starts at its landing, rather than scrolling the old one there.
+    listKey: view ? `jump-${view.opened}` : "live",
+    // The first page, mounted hidden under the same key it gets when Home reveals it.
+    // Only while it is a jump away: the live list has not paged back to it, nor is it on screen.
+    standby:
+      history.standby && (view ? view.olderCursor !== null : live.older.hasMore)
+        ? { key: `jump-${history.standby.opened}`, messages: history.standby.messages, target: landingOf(history.standby, "first") }
+        : null,
     detached: view !== null,
     openAt,
     home,

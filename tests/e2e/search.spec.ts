@@ -129,8 +129,24 @@ test("Home shows the first of 2,000 messages without waiting on the network, the
       await route.continue();
     },
   );
+  // The first page is already mounted, invisible and inert: Home reveals those very rows within
+  // the key press's own task (nothing left to fetch or build), as a list holding every message would.
+  await expect(page.locator(`[inert] [data-message-row="${id}-m1"]`)).toBeAttached();
+  await page.evaluate((row) => {
+    const w = window as unknown as { __mountedAhead: Element | null; __revealedInKeyTask: boolean };
+    w.__mountedAhead = document.querySelector(`[data-message-row="${row}"]`);
+    addEventListener(
+      "keydown",
+      () => {
+        const el = document.querySelector(`[data-message-row="${row}"]`);
+        w.__revealedInKeyTask = el === w.__mountedAhead && !el?.closest("[inert]") && getComputedStyle(el!).visibility === "visible";
+      },
+      { once: true },
+    );
+  }, `${id}-m1`);
   await page.getByTestId("transcript").focus();
   await page.keyboard.press("Home");
+  expect(await page.evaluate(() => (window as unknown as { __revealedInKeyTask?: boolean }).__revealedInKeyTask)).toBe(true);
   const first = messageById(page, `${id}-m1`);
   await expect(first).toBeInViewport();
   await expect(page.locator(`[data-message-row="${id}-m1"]`)).toHaveAttribute("data-highlighted", "true");
