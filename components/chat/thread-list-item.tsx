@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useEffect, useRef, useState, type Ref } from "react";
 import { ThreadTitleEditor } from "./thread-title-editor";
 import type { ApiThread as ThreadSummary } from "@/lib/api";
@@ -52,7 +52,7 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
         </div>
       ) : (
         <>
-          <Link
+          <IntentLink
             ref={link}
             href={`/t/${thread.id}`}
             aria-current={active ? "page" : undefined}
@@ -65,7 +65,7 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
             className="min-w-0 flex-1 truncate rounded-md px-2.5 py-1.5 text-sm text-neutral-800 focus-visible:outline-2 focus-visible:outline-blue-600"
           >
             {thread.title}
-          </Link>
+          </IntentLink>
           {/* Visible on hover, and on keyboard focus so they are reachable without a mouse. */}
           <div className={`flex shrink-0 gap-0.5 pr-1 ${active ? "" : "opacity-0 group-hover:opacity-100 group-focus-within:opacity-100"}`}>
             <IconButton ref={renameButton} label={`Rename “${thread.title}”`} testId="rename-thread" onClick={() => startEditing("rename")}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { workspaceThreadsQuery } from "@/components/api/queries";
 import type { WorkspaceThread } from "@/lib/api";
 
@@ -16,7 +16,7 @@ export function WorkspaceThreads({ threadId }: { threadId: string }) {
   const later = threads.slice(index + 1);
   // Each title cuts with an ellipsis where the bar runs out of room; the full title is its name.
   const link = (t: WorkspaceThread) => (
-    <Link
+    <IntentLink
       key={t.id}
       href={`/t/${t.id}`}
       title={t.title}
@@ -24,7 +24,7 @@ export function WorkspaceThreads({ threadId }: { threadId: string }) {
       data-testid="workspace-thread-link"
     >
       {t.title}
-    </Link>
+    </IntentLink>
   );
   const group = (label: string, list: WorkspaceThread[]) => (
     <span className="flex min-w-0 items-baseline gap-1">
