@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, type RefObject } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, type RefObject } from "react";
 import { queryKeys } from "@/components/api/query-keys";
 import { CompactionStatus } from "@/components/context/compaction-status";
 import { Alert } from "@/components/ui/alert";
@@ -16,6 +16,9 @@ import { useThreadChat } from "./use-thread-chat";
 import { useTranscriptNavigation } from "./use-transcript-navigation";
 import { SendAgainCountdown } from "@/components/account/send-again-countdown";
 
+// Memoised, so the hidden list does not render again with every streamed word of the shown one;
+// both lists use it, as Home keeps the hidden one's instance only if the component is the same.
+const TranscriptList = memo(Transcript);
 // The hidden first page pages nowhere until it is shown (and then gets the history window's own).
 const NOTHING_OLDER = { hasMore: false, loading: false, error: null, load: async () => {} };
 const NOTHING_NEWER = { hasMore: false, loading: false, load: async () => {} };
@@ -35,6 +38,9 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
   const chat = useThreadChat({ threadId, initialPage });
   const nav = useTranscriptNavigation(threadId, { messages: chat.messages, older: chat.older });
   const { openAt } = nav;
+  // Mounted after whatever the reader asked for (End, a jump) is on screen, never in its render.
+  const deferredStandby = useDeferredValue(nav.standby);
+  const standby = deferredStandby?.key === nav.listKey ? null : deferredStandby;
   useEffect(() => onJumpRequest((r) => openAt(r.seq, r.messageId)), [openAt]);
   // The workspace shows the agent's write while the reply is still being written.
   const filesChanged = useCallback(
@@ -44,7 +50,10 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
   useFileToolSignal(chat.messages, chat.streaming, filesChanged);
 
   // A stale summary has no recent span: the marker shows only where the model really starts reading.
-  const cut = context?.recentSpan && context.summary ? { messageId: context.recentSpan.cutMessageId, summary: context.summary } : null;
+  const cut = useMemo(
+    () => (context?.recentSpan && context.summary ? { messageId: context.recentSpan.cutMessageId, summary: context.summary } : null),
+    [context],
+  );
   const message = chat.errorText ?? chat.notice;
 
   return (
@@ -61,7 +70,7 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
       <div className="relative min-h-0 flex-1">
         {[
           <div key={nav.listKey} className="absolute inset-0 flex flex-col">
-            <Transcript
+            <TranscriptList
               messages={nav.messages}
               streaming={chat.streaming && !nav.detached}
               busy={chat.busy}
@@ -74,18 +83,18 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
               onEnd={nav.end}
             />
           </div>,
-          nav.standby && (
+          standby && (
             // Laid out but invisible and inert (not display:none), so revealing it costs no layout.
-            <div key={nav.standby.key} inert aria-hidden className="invisible absolute inset-0 flex flex-col">
-              <Transcript
-                messages={nav.standby.messages}
+            <div key={standby.key} inert aria-hidden className="invisible absolute inset-0 flex flex-col">
+              <TranscriptList
+                messages={standby.messages}
                 streaming={false}
                 busy={chat.busy}
                 older={NOTHING_OLDER}
                 onRetry={chat.retry}
                 onEdit={chat.edit}
                 cut={cut}
-                history={{ detached: true, newer: NOTHING_NEWER, target: nav.standby.target }}
+                history={{ detached: true, newer: NOTHING_NEWER, target: standby.target }}
                 hidden
               />
             </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import type { OlderMessages } from "./older-messages-bar";
 import type { ChatMessage } from "./types";
 import { landingOf } from "./history-page";
@@ -57,18 +57,22 @@ export function useTranscriptNavigation(threadId: string, live: Live) {
     if (linkSeq && /^\d{1,10}$/.test(linkSeq)) void jump({ seq: Number(linkSeq), messageId: linkId });
   }, [jump, linkSeq, linkId]);
 
+  // The first page, mounted hidden under the same key it gets when Home reveals it; only while it
+  // is a jump away (the live list has not paged back to it, nor is it on screen). One object per
+  // change, as the chat defers mounting it.
+  const standbyView = history.standby && (view ? view.olderCursor !== null : live.older.hasMore) ? history.standby : null;
+  const standby = useMemo(
+    () => standbyView && { key: `jump-${standbyView.opened}`, messages: standbyView.messages, target: landingOf(standbyView, "first") },
+    [standbyView],
+  );
+
   return {
     messages: view?.messages ?? live.messages,
     older: view ? history.older : live.older,
     transcriptHistory: { detached: view !== null, newer: history.newer, target: history.target },
     // Each jump gets a fresh list that starts at its landing, rather than scrolling the old one there.
     listKey: view ? `jump-${view.opened}` : "live",
-    // The first page, mounted hidden under the same key it gets when Home reveals it.
-    // Only while it is a jump away: the live list has not paged back to it, nor is it on screen.
-    standby:
-      history.standby && (view ? view.olderCursor !== null : live.older.hasMore)
-        ? { key: `jump-${history.standby.opened}`, messages: history.standby.messages, target: landingOf(history.standby, "first") }
-        : null,
+    standby,
     detached: view !== null,
     openAt,
     home,

@@ -3,7 +3,17 @@ import { NEWEST_PAGE_SIZE, queryKeys } from "@/components/api/query-keys";
 import type { ApiThread, MessagePage } from "@/lib/api";
 import { currentCaller } from "@/lib/auth/session";
 import { listMessagesPage } from "@/lib/db/messages";
-import { getOwnedThread, listThreads } from "@/lib/db/threads";
+import { listThreadActions } from "@/lib/actions/list";
+import { describeModel } from "@/lib/ai/registry";
+import { config } from "@/lib/config";
+import { getOwnedThread, listThreads, listWorkspaceThreads } from "@/lib/db/threads";
+import { availableModels, defaultModelId } from "@/lib/models/catalog";
+import { pinState } from "@/lib/pins/pins";
+import { presentRoutine } from "@/lib/routines/present";
+import { listRoutines } from "@/lib/routines/store";
+import { workspaceForThread } from "@/lib/workspace/access";
+import { listFiles } from "@/lib/workspace/store";
+import { listDeletedFiles } from "@/lib/workspace/undelete";
 
 /** Exactly what the JSON API would have sent (dates as ISO strings). */
 const asWire = <T>(value: unknown): T => JSON.parse(JSON.stringify(value)) as T;
@@ -23,10 +33,29 @@ export async function prefetchThread(threadId: string): Promise<DehydratedState 
   const threads = listThreads(userId);
   const thread = await getOwnedThread(userId, threadId).catch(() => null);
   if (thread) {
-    const page = await listMessagesPage(threadId, { limit: NEWEST_PAGE_SIZE });
+    const workspaceId = await workspaceForThread(userId, threadId);
+    const [page, pins, actions, workspaceThreads, files, deletedFiles] = await Promise.all([
+      listMessagesPage(threadId, { limit: NEWEST_PAGE_SIZE }),
+      pinState(userId, threadId),
+      listThreadActions(userId, threadId),
+      listWorkspaceThreads(userId, threadId),
+      listFiles(workspaceId),
+      listDeletedFiles(workspaceId),
+    ]);
     client.setQueryData(queryKeys.threadInfo(threadId), asWire<ApiThread>(thread));
     client.setQueryData(queryKeys.newestPage(threadId), asWire<MessagePage>(page));
+    // What the header and sidebar ask for at once: read here in-process, each one request fewer
+    // right after the page opens (the same shapes the API answers).
+    client.setQueryData(queryKeys.pins(threadId), asWire(pins));
+    client.setQueryData(queryKeys.actions(threadId), asWire(actions));
+    client.setQueryData(queryKeys.workspaceThreads(threadId), asWire(workspaceThreads));
+    client.setQueryData(queryKeys.files(threadId), asWire(files));
+    client.setQueryData(queryKeys.deletedFiles(threadId), asWire(deletedFiles));
   }
+  const c = config();
+  client.setQueryData(queryKeys.model(), describeModel());
+  client.setQueryData(queryKeys.models(), { defaultModel: defaultModelId(c), models: availableModels(c) });
+  client.setQueryData(queryKeys.routines(), asWire((await listRoutines(userId)).map((r) => presentRoutine(r))));
   client.setQueryData(queryKeys.threads(), asWire<ApiThread[]>(await threads));
   return dehydrate(client);
 }
