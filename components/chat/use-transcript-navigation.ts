@@ -57,10 +57,12 @@ export function useTranscriptNavigation(threadId: string, live: Live) {
     if (linkSeq && /^\d{1,10}$/.test(linkSeq)) void jump({ seq: Number(linkSeq), messageId: linkId });
   }, [jump, linkSeq, linkId]);
 
-  // The first page, mounted hidden under the same key it gets when Home reveals it; only while it
-  // is a jump away (the live list has not paged back to it, nor is it on screen). One object per
-  // change, as the chat defers mounting it.
-  const standbyView = history.standby && (view ? view.olderCursor !== null : live.older.hasMore) ? history.standby : null;
+  // The first page, mounted hidden under the same key it gets when Home reveals it; only while no
+  // message of it is in the shown list (no message twice in the page). One object per change, as
+  // the chat defers mounting it.
+  const shownFrom = (view?.messages ?? live.messages)[0]?.metadata?.seq ?? 0;
+  const standbyTo = history.standby?.messages.at(-1)?.metadata?.seq ?? Infinity;
+  const standbyView = history.standby && shownFrom > standbyTo ? history.standby : null;
   const standby = useMemo(
     () => standbyView && { key: `jump-${standbyView.opened}`, messages: standbyView.messages, target: landingOf(standbyView, "first") },
     [standbyView],
