@@ -13,8 +13,12 @@ const newestFirst = (list: ApiThread[]) => [...list].sort((a, b) => b.updatedAt.
 export function useThreads() {
   const queryClient = useQueryClient();
   const list = useQuery(threadsQuery());
-  const update = (change: (prev: ApiThread[]) => ApiThread[]) =>
+  // A read of the list still in flight started before this change: cancelled, else its older
+  // answer lands after the change and the sidebar loses the thread just made (seen in CI).
+  const update = async (change: (prev: ApiThread[]) => ApiThread[]) => {
+    await queryClient.cancelQueries({ queryKey: queryKeys.threads(), exact: true });
     queryClient.setQueryData<ApiThread[]>(queryKeys.threads(), (prev) => change(prev ?? []));
+  };
 
   const create = useMutation({
     mutationFn: () => actions.createThread(),
@@ -26,8 +30,8 @@ export function useThreads() {
   });
   const remove = useMutation({
     mutationFn: (id: string) => actions.deleteThread(id),
-    onSuccess: (_none, id) => {
-      update((prev) => prev.filter((t) => t.id !== id));
+    onSuccess: async (_none, id) => {
+      await update((prev) => prev.filter((t) => t.id !== id));
       queryClient.removeQueries({ queryKey: queryKeys.thread(id) });
     },
   });
