@@ -143,8 +143,6 @@ export function useHistoryWindow(threadId: string) {
 
   const older: OlderMessages = { hasMore: !!view?.olderCursor, loading: loading === "older" || loading === "jump", error, load: loadOlder };
   const newer = { hasMore: !!view?.newerCursor, loading: loading === "newer", load: loadNewer };
-  // Mounted hidden only while it would be a jump away: not while the first page is what is shown.
-  const standby = firstPage.standby && (!view || view.olderCursor !== null) ? firstPage.standby : null;
   return {
     view,
     target,
@@ -153,7 +151,8 @@ export function useHistoryWindow(threadId: string) {
     jump,
     jumpFirst,
     prefetchFirst: firstPage.prefetch,
-    standby,
+    // Whether to mount it is the navigation's call: it knows what the shown list holds.
+    standby: firstPage.standby,
     focusLoaded,
     exit,
     jumping: loading === "jump",
