@@ -77,9 +77,14 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
   useLayoutEffect(() => {
     if (!detachedAtMount) virtualizer.scrollToEnd();
   }, [virtualizer, detachedAtMount]);
-  // The key press that opened this list was on the list it replaced; keep the keyboard here.
-  useLayoutEffect(() => {
-    if (!hidden && document.activeElement === document.body) scrollRef.current?.focus({ preventScroll: true });
+  // The key press that opened this list was on the list it replaced; keep the keyboard here. Once
+  // the list is painted, not in the key press: focusing makes the browser lay out the whole page.
+  useEffect(() => {
+    if (hidden) return;
+    const t = setTimeout(() => {
+      if (document.activeElement === document.body) scrollRef.current?.focus({ preventScroll: true });
+    }, 0);
+    return () => clearTimeout(t);
   }, [hidden]);
 
   // Sending is a request to see the answer: jump to the bottom even if the reader had scrolled up.

@@ -89,7 +89,8 @@ export function useHistoryWindow(threadId: string) {
       return;
     }
     flushSync(() => showView(ahead, "first"));
-    refreshBehind(ahead);
+    // After the reveal is painted: starting a request costs the key press a few ms.
+    setTimeout(() => refreshBehind(ahead), 0);
   }, [jump, nextOpened, refresh, run, showView, take, threadId]);
 
   /** Shows a message already in the live transcript: no request. */
