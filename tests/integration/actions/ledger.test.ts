@@ -149,9 +149,17 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     const k = key();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    setCrashHookForTests((point) => (point === "after_request" ? gate : undefined));
+    // Wait for the zombie to reach the pause itself, not for its write: the write commits before
+    // the zombie reaches the hook, and removing the hook in between lets it finish unpaused.
+    let paused!: () => void;
+    const atPause = new Promise<void>((r) => (paused = r));
+    setCrashHookForTests((point) => {
+      if (point !== "after_request") return undefined;
+      paused();
+      return gate;
+    });
     const zombie = performAction(emailSpec(userId, k), p);
-    while ((await env.db.actionLedger.count({ where: { key: k, sentAttempt: 1 } })) === 0) await new Promise((r) => setTimeout(r, 10));
+    await atPause;
     setCrashHookForTests(null);
     await sweepActions({ now: later(), providerFor: providerFor(p) });
     const settled = await rowOf(env.db, k);
