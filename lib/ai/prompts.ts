@@ -26,6 +26,13 @@ History tools:
 
 Answer in concise Markdown. When a step is finished, say what changed and what is next.`;
 
+/**
+ * countTokens(CHAT_SYSTEM_PROMPT), as a number: the context inspector shows it on every thread
+ * open, and counting it there would load the tokenizer's tables into a server that only shows
+ * pages. tests/unit/ai/prompts.test.ts keeps it exact.
+ */
+export const CHAT_SYSTEM_PROMPT_TOKENS = 418;
+
 export const SUMMARIZER_SYSTEM_PROMPT = `You compress a conversation between a user and an assistant so the work can continue after older turns are removed. You receive an optional previous summary and the newer messages. Produce one updated summary that replaces the previous one: carry over everything from it that is still true, and add what the new messages contribute.
 
 Keep these apart, each under its own heading, in this order:

@@ -1,5 +1,4 @@
-import { CHAT_SYSTEM_PROMPT } from "@/lib/ai/prompts";
-import { countTokens } from "@/lib/ai/tokens";
+import { CHAT_SYSTEM_PROMPT_TOKENS } from "@/lib/ai/prompts";
 import { estimateInputTokens, sumTokens } from "@/lib/context";
 import { compactAtInputTokens, summaryMaxTokens } from "@/lib/compaction/budgets";
 import { leaseActive } from "@/lib/compaction/lease";
@@ -39,7 +38,7 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
   const loaded = await loadRecentSpan(threadId);
   const { summary, plan, pins } = loaded;
   const tokens = estimateInputTokens({
-    systemTokens: countTokens(CHAT_SYSTEM_PROMPT),
+    systemTokens: CHAT_SYSTEM_PROMPT_TOKENS,
     summaryTokens: plan.recentSpan && summary ? summary.tokens : 0,
     // Pinned messages ride inside the cut message's parts but are counted with the messages.
     messageTokens: sumTokens(plan.messages) + (plan.recentSpan ? sumTokens(pins.included) : 0),

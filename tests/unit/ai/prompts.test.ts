@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildSummarizerPrompt, CHAT_SYSTEM_PROMPT, SUMMARIZER_SYSTEM_PROMPT } from "@/lib/ai/prompts";
+import { buildSummarizerPrompt, CHAT_SYSTEM_PROMPT, CHAT_SYSTEM_PROMPT_TOKENS, SUMMARIZER_SYSTEM_PROMPT } from "@/lib/ai/prompts";
+import { countTokens } from "@/lib/ai/tokens";
 
 describe("prompts", () => {
+  it("states the chat prompt's token count exactly (edit the constant with the prompt)", () => {
+    expect(CHAT_SYSTEM_PROMPT_TOKENS).toBe(countTokens(CHAT_SYSTEM_PROMPT));
+  });
+
   it("chat prompt teaches the workspace-file habits and names every tool", () => {
     for (const tool of ["list_files", "read_file", "write_file", "edit_file", "delete_file"]) expect(CHAT_SYSTEM_PROMPT).toContain(tool);
     expect(CHAT_SYSTEM_PROMPT).toMatch(/plan\.md/);
