@@ -20,6 +20,10 @@ export default async function ThreadPage({ params }: { params: Promise<{ id: str
 async function ThreadWithMessages({ id }: { id: string }) {
   // SQLite's driver answers within the same task: without one turn of the event loop here the
   // boundary would be complete before React sends anything, and the shell would wait for it.
+  // One turn is not always enough for the shell to leave first (it passes through Flight, Fizz and
+  // Next's streams, a turn each), but waiting ten turns cost more than it gave: the first byte came
+  // sooner (41 to 28 ms in Chromium, p50 of 24, 20 messages), yet the newest message showed later
+  // (248 to 454 ms at 2,000 messages), because the cached scripts ran between shell and messages.
   await yieldToEventLoop();
   return <ChatShell threadId={id} prefetched={await prefetchThread(id)} />;
 }
