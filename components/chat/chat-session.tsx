@@ -38,9 +38,11 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
   const chat = useThreadChat({ threadId, initialPage });
   const nav = useTranscriptNavigation(threadId, { messages: chat.messages, older: chat.older });
   const { openAt } = nav;
-  // Mounted after whatever the reader asked for (End, a jump) is on screen, never in its render.
+  // Mounted after whatever the reader asked for (End, a jump) is on screen, never in its render;
+  // gone in the very render whose list holds any of its messages (nav.standby is then null), since
+  // the deferred value would keep it one more commit and show those messages twice.
   const deferredStandby = useDeferredValue(nav.standby);
-  const standby = deferredStandby?.key === nav.listKey ? null : deferredStandby;
+  const standby = nav.standby && deferredStandby?.key !== nav.listKey ? deferredStandby : null;
   useEffect(() => onJumpRequest((r) => openAt(r.seq, r.messageId)), [openAt]);
   // The workspace shows the agent's write while the reply is still being written.
   const filesChanged = useCallback(

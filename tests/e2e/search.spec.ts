@@ -73,6 +73,16 @@ test("search a thread, jump to a hit 2,000 messages back in one page, Home and E
   const hit = page.getByTestId("search-result");
   await expect(hit).toHaveCount(1);
   await expect(hit.locator("mark")).toHaveText("quokka");
+  // The first page stands by hidden (it holds the hit). From the click on, no commit may show a
+  // message twice: counted after every DOM change, not sampled.
+  await expect(page.locator(`[inert] [data-message-id="${id}-m3"]`)).toHaveCount(1);
+  await page.evaluate((selector) => {
+    const w = window as unknown as { __mostCopies: number };
+    w.__mostCopies = 0;
+    new MutationObserver(() => {
+      w.__mostCopies = Math.max(w.__mostCopies, document.querySelectorAll(selector).length);
+    }).observe(document.body, { childList: true, subtree: true });
+  }, `[data-message-id="${id}-m3"]`);
   requests.length = 0;
   await hit.click();
 
@@ -82,6 +92,7 @@ test("search a thread, jump to a hit 2,000 messages back in one page, Home and E
   expect(requests.filter((q) => q.includes("around=3"))).toHaveLength(1);
   expect(requests.filter((q) => q.includes("before="))).toHaveLength(0);
   expect(await rendered(page)).toBeLessThan(60);
+  expect(await page.evaluate(() => (window as unknown as { __mostCopies: number }).__mostCopies)).toBe(1);
 
   // End: back to the live end; Home: the first message, one request away.
   await page.getByTestId("transcript").focus();
