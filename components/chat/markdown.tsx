@@ -3,8 +3,8 @@
 import { LRUCache } from "lru-cache";
 import { memo, type ReactElement } from "react";
 import renderMarkdown, { type Components } from "react-markdown";
-import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
+import { CodeBlock } from "./code-block";
 
 // Styled here rather than with a typography plugin: one place decides how replies look.
 const PROSE = [
@@ -30,17 +30,14 @@ const PROSE = [
 
 const components: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
+  // Colours are added after hydration, by a highlighter loaded only for a block that names a language.
+  pre: CodeBlock,
 };
 
 const remarkPlugins = [remarkGfm];
-// react-markdown builds a new processor for every text it renders, and rehype-highlight, when a
-// processor takes it, builds a highlighter and registers its ~37 grammars: 3-7 ms of a message's
-// 4-8 ms. One highlighter per process, handed to every processor, leaves about 1.2 ms.
-const highlightCode = rehypeHighlight();
-const rehypePlugins = [() => highlightCode];
 
-// Parsing and highlighting is the bulk of rendering a message (a few ms each on the server, where
-// every page open rendered every message again). One tree per message version, reused by every
+// Parsing is the bulk of rendering a message (a few ms each on the server, where every page open
+// rendered every message again). One tree per message version, reused by every
 // render in this process, server or browser; bounded by messages and by characters held.
 const rendered = new LRUCache<string, { text: string; tree: ReactElement }>({
   max: 1000,
@@ -51,7 +48,7 @@ const rendered = new LRUCache<string, { text: string; tree: ReactElement }>({
 function markdownTree(text: string, cacheKey: string | undefined): ReactElement {
   const hit = cacheKey === undefined ? undefined : rendered.get(cacheKey);
   if (hit && hit.text === text) return hit.tree;
-  const tree = renderMarkdown({ children: text, remarkPlugins, rehypePlugins, components });
+  const tree = renderMarkdown({ children: text, remarkPlugins, components });
   // A reply still streaming replaces its own entry version by version instead of adding one each.
   if (cacheKey !== undefined) rendered.set(cacheKey, { text, tree });
   return tree;

@@ -211,7 +211,7 @@ test("the app works under its CSP: chat, highlighted code and the workspace edit
   });
   await createThread(page);
   await send(page, "echo input");
-  // A highlighted code block (rehype-highlight) rendered under the policy.
+  // A highlighted code block (the highlighter is loaded after hydration) rendered under the policy.
   await expect(messages(page, "assistant").last().locator("code.hljs span[class^='hljs-']").first()).toBeVisible();
 
   await send(page, "write csp.md\n```\n# Under CSP\n```");
