@@ -31,6 +31,27 @@ test("the newest message is in the first HTML and on screen without JavaScript",
     await noScript.close();
   }
 
+  // The first frame the browser draws already holds the newest message: the page is not streamed
+  // behind a placeholder (React reveals a boundary that completes after its fallback painted no
+  // sooner than 300 ms later).
+  const painted = await page.context().newPage();
+  try {
+    // Frames before any of the page has arrived (an empty body) draw nothing of it.
+    await painted.addInitScript(`(() => {
+      const frame = () => {
+        if (!document.body?.innerText.trim()) return requestAnimationFrame(frame);
+        const el = document.querySelector('[data-message-id="${newest.id}"]');
+        const r = el && el.getBoundingClientRect();
+        window.__firstFrame = r && r.height > 0 && r.top < innerHeight && r.bottom > 0 ? "newest" : document.body.innerText.slice(0, 80);
+      };
+      requestAnimationFrame(frame);
+    })()`);
+    await painted.goto(`/t/${id}`);
+    await expect.poll(() => painted.evaluate(() => (window as unknown as { __firstFrame?: string }).__firstFrame)).toBe("newest");
+  } finally {
+    await painted.close();
+  }
+
   // The live page starts from the rendered page: no request for the newest page on load. (Its live
   // feed replays changes from 2 s before the page was read, for other instances' clocks: a thread
   // quiet for longer has nothing to replay and nothing to refetch.)
