@@ -8,6 +8,8 @@ import type { MessageEditActions } from "./use-message-edit";
 
 const inert: MessageEditActions = { start: () => {}, change: () => {}, cancel: () => {}, save: async () => {} };
 const nothing = () => {};
+const KEEP_SERVER_HTML = { __html: "" };
+const LIST = "flex min-h-0 flex-1 flex-col-reverse overflow-y-auto pt-3 pb-6";
 
 /**
  * The thread's newest page as the server renders it, before JavaScript runs: the same rows, read
@@ -24,19 +26,26 @@ export function ServerTranscript({ title, page }: { title: string; page: Message
           {title}
         </h1>
       </header>
-      <div aria-label="Conversation" className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto pt-3 pb-6">
-        {newestFirst.map((m) => (
-          <MessageItem
-            key={m.id}
-            message={toChatMessage(m)}
-            status={m.status}
-            actionsDisabled
-            onRetry={nothing}
-            editDraft={null}
-            edit={inert}
-          />
-        ))}
-      </div>
+      {typeof window === "undefined" ? (
+        <div aria-label="Conversation" className={LIST}>
+          {newestFirst.map((m) => (
+            <MessageItem
+              key={m.id}
+              message={toChatMessage(m)}
+              status={m.status}
+              actionsDisabled
+              onRetry={nothing}
+              editDraft={null}
+              edit={inert}
+            />
+          ))}
+        </div>
+      ) : (
+        // In the browser this copy lives only until the live chat replaces it, and has nothing to
+        // wire up: React keeps the server's rows as they are instead of hydrating every message's
+        // markdown node by node (it does not look inside an element whose HTML it was given).
+        <div aria-label="Conversation" className={LIST} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />
+      )}
       <Composer draft="" onDraftChange={nothing} onSend={nothing} onStop={nothing} busy streaming={false} />
     </div>
   );
