@@ -61,14 +61,19 @@ export async function benchLighthouse(): Promise<string> {
         // Every run a first visit as far as scripts go (the HTTP cache emptied), still signed in:
         // Lighthouse's own storage reset would also drop the guest's cookie.
         await cdp.send("Network.clearBrowserCache");
-        const run = () =>
-          lighthouse(
+        const run = async () => {
+          const r = await lighthouse(
             url,
             { port: DEBUG_PORT, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], disableStorageReset: true },
             device === "desktop" ? desktopConfig : undefined,
           );
-        // On a busy machine Chromium can miss Lighthouse's protocol deadline: one more try, then
-        // the row says so and the other runs still report.
+          // A run Lighthouse could not measure (its trace lost the navigation, say) scores 0.
+          if (r?.lhr.runtimeError) throw new Error(`${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`);
+          return r;
+        };
+        // On a busy machine Chromium can miss Lighthouse's protocol deadline, and the first run
+        // after the browser starts sometimes records no navigation: one more try, then the row
+        // says so and the other runs still report.
         const result = await run().catch(async () => {
           await cdp.send("Network.clearBrowserCache");
           return run().catch((e: unknown) => e as Error);
