@@ -7,7 +7,7 @@ import { newestPageQuery } from "@/components/api/queries";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useLiveAfterHydration } from "@/components/ui/use-live-after-hydration";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { MessagePage } from "@/lib/api";
 import { ServerTranscript } from "./server-transcript";
 import { ThreadNotFound } from "./thread-not-found";
@@ -25,7 +25,7 @@ type ThreadViewProps = {
  * the chat once both are there. Mount with key={threadId}.
  */
 export function ThreadView({ threadId, title }: ThreadViewProps) {
-  const live = useLiveAfterHydration();
+  const hydrated = useHydrated();
   const thread = useThreadInfo(threadId);
   const newest = useQuery(newestPageQuery(threadId));
   // The chat starts from the first page it sees; later pages reach it through the cache.
@@ -56,7 +56,7 @@ export function ThreadView({ threadId, title }: ThreadViewProps) {
     );
   }
   // The live chat reads the window, the tab's storage and the scroll position: browser only.
-  if (!live && thread.data && firstPage) return <ServerTranscript title={title ?? thread.data.title} page={firstPage} />;
+  if (!hydrated && thread.data && firstPage) return <ServerTranscript title={title ?? thread.data.title} page={firstPage} />;
   if (!thread.data || !firstPage) {
     return (
       <div className="flex flex-1 items-center justify-center">
