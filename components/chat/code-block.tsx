@@ -31,8 +31,7 @@ export function CodeBlock({ node, children, ...props }: Props) {
   const code = codeChild(node);
   const language = languageOf(code);
   const text = code ? textOf(code.children) : "";
-  const [highlighted, setHighlighted] = useState<{ key: string; tree: ReactNode } | null>(null);
-  const key = `${language}\n${text}`;
+  const [highlighted, setHighlighted] = useState<{ language: string; text: string; tree: ReactNode } | null>(null);
 
   useEffect(() => {
     if (!language) return;
@@ -40,7 +39,7 @@ export function CodeBlock({ node, children, ...props }: Props) {
     void import("./highlight-code").then(async ({ highlightCode, loadLanguage }) => {
       if (!(await loadLanguage(language))) return;
       const tree = highlightCode(text, language);
-      if (live && tree) setHighlighted({ key: `${language}\n${text}`, tree });
+      if (live && tree) setHighlighted({ language, text, tree });
     });
     return () => {
       live = false;
@@ -48,5 +47,6 @@ export function CodeBlock({ node, children, ...props }: Props) {
   }, [language, text]);
 
   // A block whose text changed since (a reply still streaming) shows plain until it is coloured again.
-  return <pre {...props}>{highlighted?.key === key ? highlighted.tree : children}</pre>;
+  const current = highlighted?.text === text && highlighted.language === language;
+  return <pre {...props}>{current ? highlighted.tree : children}</pre>;
 }

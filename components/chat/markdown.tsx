@@ -37,8 +37,8 @@ const components: Components = {
 const remarkPlugins = [remarkGfm];
 
 // Parsing is the bulk of rendering a message (a few ms each on the server, where every page open
-// rendered every message again). One tree per message version, reused by every
-// render in this process, server or browser; bounded by messages and by characters held.
+// rendered every message again). One tree per message version, reused by every render in this
+// process, server or browser; bounded by messages and by characters held.
 const rendered = new LRUCache<string, { text: string; tree: ReactElement }>({
   max: 1000,
   maxSize: 2_000_000,

@@ -17,7 +17,6 @@ const LIST = "flex min-h-0 flex-1 flex-col-reverse overflow-y-auto pt-3 pb-6";
  * the newest message is on screen with the first HTML. Hydration swaps in the live chat.
  */
 export function ServerTranscript({ title, page }: { title: string; page: MessagePage }) {
-  const newestFirst = firstScreen(page.messages);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-3 sm:px-4">
@@ -28,7 +27,7 @@ export function ServerTranscript({ title, page }: { title: string; page: Message
       </header>
       {typeof window === "undefined" ? (
         <div aria-label="Conversation" className={LIST}>
-          {newestFirst.map((m) => (
+          {firstScreen(page.messages).map((m) => (
             <MessageItem
               key={m.id}
               message={toChatMessage(m)}
