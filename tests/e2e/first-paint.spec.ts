@@ -31,18 +31,21 @@ test("the newest message is in the first HTML and on screen without JavaScript",
     await noScript.close();
   }
 
-  // The first frame the browser draws already holds the newest message: the page is not streamed
-  // behind a placeholder (React reveals a boundary that completes after its fallback painted no
-  // sooner than 300 ms later).
+  // The first frame that draws any of the chat already holds the newest message, and no frame
+  // before it shows a placeholder: the page is not streamed behind one (React reveals a boundary
+  // that completes after its fallback painted no sooner than 300 ms later).
   const painted = await page.context().newPage();
   try {
-    // Frames before any of the page has arrived (an empty body) draw nothing of it.
+    // Frames before the chat has arrived draw nothing of it, or only the sidebar: Chromium may
+    // paint a document it has parsed in part, and the sidebar comes first.
     await painted.addInitScript(`(() => {
       const frame = () => {
-        if (!document.body?.innerText.trim()) return requestAnimationFrame(frame);
+        const text = document.body?.innerText ?? "";
+        if (/Loading/.test(text)) return (window.__firstFrame = text.slice(0, 80));
+        if (!document.querySelector("main")?.innerText.trim()) return requestAnimationFrame(frame);
         const el = document.querySelector('[data-message-id="${newest.id}"]');
         const r = el && el.getBoundingClientRect();
-        window.__firstFrame = r && r.height > 0 && r.top < innerHeight && r.bottom > 0 ? "newest" : document.body.innerText.slice(0, 80);
+        window.__firstFrame = r && r.height > 0 && r.top < innerHeight && r.bottom > 0 ? "newest" : text.slice(0, 80);
       };
       requestAnimationFrame(frame);
     })()`);
