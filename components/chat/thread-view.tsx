@@ -11,8 +11,8 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import type { MessagePage } from "@/lib/api";
 import { ServerTranscript } from "./server-transcript";
 import { ThreadNotFound } from "./thread-not-found";
-import { ThreadWorkbench } from "./thread-workbench";
 import { useThreadInfo } from "./use-thread-info";
+import { useWorkbenchModule } from "./use-workbench-module";
 
 type ThreadViewProps = {
   threadId: string;
@@ -26,15 +26,19 @@ type ThreadViewProps = {
  */
 export function ThreadView({ threadId, title }: ThreadViewProps) {
   const hydrated = useHydrated();
+  // Rendered first by the server (this render hydrates its copy): that copy stays on screen until
+  // the live chat's script has arrived. A thread opened later in the tab shows a spinner instead.
+  const [fromServer] = useState(!hydrated);
+  const workbench = useWorkbenchModule();
   const thread = useThreadInfo(threadId);
   const newest = useQuery(newestPageQuery(threadId));
   // The chat starts from the first page it sees; later pages reach it through the cache.
   const [firstPage, setFirstPage] = useState<MessagePage | null>(null);
   if (firstPage === null && newest.data) setFirstPage(newest.data);
 
-  const failure = thread.error ?? newest.error;
+  const failure = thread.error ?? newest.error ?? workbench.error;
   if (isNotFound(failure)) return <ThreadNotFound />;
-  if (failure && !(thread.data && firstPage)) {
+  if (failure && !(thread.data && firstPage && workbench.module)) {
     return (
       <div className="mx-auto mt-16 w-full max-w-lg px-4">
         <Alert
@@ -44,6 +48,7 @@ export function ThreadView({ threadId, title }: ThreadViewProps) {
               onClick={() => {
                 void thread.refetch();
                 void newest.refetch();
+                workbench.retry();
               }}
             >
               Try again
@@ -56,13 +61,16 @@ export function ThreadView({ threadId, title }: ThreadViewProps) {
     );
   }
   // The live chat reads the window, the tab's storage and the scroll position: browser only.
-  if (!hydrated && thread.data && firstPage) return <ServerTranscript title={title ?? thread.data.title} page={firstPage} />;
-  if (!thread.data || !firstPage) {
+  if ((!hydrated || (fromServer && !workbench.module)) && thread.data && firstPage) {
+    return <ServerTranscript title={title ?? thread.data.title} page={firstPage} />;
+  }
+  if (!thread.data || !firstPage || !workbench.module) {
     return (
       <div className="flex flex-1 items-center justify-center">
         <Spinner label="Loading conversation" />
       </div>
     );
   }
+  const { ThreadWorkbench } = workbench.module;
   return <ThreadWorkbench threadId={threadId} title={title ?? thread.data.title} initialPage={firstPage} />;
 }

@@ -1,0 +1,53 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+type WorkbenchModule = typeof import("./thread-workbench");
+
+// The live chat (the AI SDK's chat, zod, the virtualized transcript, the side panels) is most of
+// the page's script. Loaded on its own, after hydration, it is not evaluated before the server's
+// copy of the thread is interactive, nor at all on pages without an open thread.
+let loaded: WorkbenchModule | null = null;
+let loading: Promise<WorkbenchModule> | null = null;
+
+function loadWorkbench(): Promise<WorkbenchModule> {
+  loading ??= import("./thread-workbench").then(
+    (m) => (loaded = m),
+    (e: unknown) => {
+      loading = null; // a later mount tries again
+      throw e;
+    },
+  );
+  return loading;
+}
+
+export type WorkbenchState = { module: WorkbenchModule | null; error: unknown; retry: () => void };
+
+/** The live chat's module: at once when an earlier thread loaded it, else once its import is done. */
+export function useWorkbenchModule(): WorkbenchState {
+  // Requested as the thread first renders (while the server's copy hydrates), not after mount.
+  if (!loaded && typeof window !== "undefined") void loadWorkbench().catch(() => {});
+  const [module, setModule] = useState<WorkbenchModule | null>(loaded);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    loadWorkbench().then(
+      (m) => live && setModule(m),
+      (e: unknown) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [module, attempt]);
+  return {
+    module,
+    error,
+    retry: () => {
+      if (!error) return;
+      setError(null);
+      setAttempt((n) => n + 1);
+    },
+  };
+}

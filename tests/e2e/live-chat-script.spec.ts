@@ -1,0 +1,57 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createThread } from "./support/chat-page";
+
+// The live chat (the AI SDK's chat, the virtualized transcript, the side panels) is a script of its
+// own, imported once a thread is on the page: the home page never loads it, and a thread page shows
+// the server's copy until it has arrived.
+
+const chunkPath = (url: string) => new URL(url, "http://x").pathname;
+const chunksIn = (html: string) => new Set([...html.matchAll(/\/_next\/static\/chunks\/[^"'\s]+\.js/g)].map((m) => m[0]));
+
+async function threadWithReply(page: Page): Promise<string> {
+  const id = await createThread(page);
+  const res = await page.request.post("/api/chat", {
+    data: { id, message: { role: "user", parts: [{ type: "text", text: "hello script" }] } },
+  });
+  expect(res.status()).toBe(200);
+  await res.text();
+  return id;
+}
+
+test("a thread page keeps the server's copy until the live chat's script loads, and retries a failed load", async ({ page }) => {
+  const id = await threadWithReply(page);
+  const inHtml = chunksIn(await (await page.request.get(`/t/${id}`)).text());
+  const refused: string[] = [];
+  await page.route("**/_next/static/chunks/**", (route) => {
+    const path = chunkPath(route.request().url());
+    if (inHtml.has(path) || !path.endsWith(".js")) return route.continue();
+    refused.push(path);
+    return route.abort();
+  });
+
+  await page.goto(`/t/${id}`);
+  const userMessage = page.locator('[data-testid="message"][data-role="user"]');
+  await expect(userMessage).toHaveText(/hello script/);
+  // Without its script the chat says so instead of waiting forever, and offers to try again.
+  await expect(page.getByText(/Could not load this chat/)).toBeVisible();
+  expect(refused.length).toBeGreaterThan(0);
+  await expect(page.getByTestId("transcript")).toHaveCount(0);
+
+  await page.unroute("**/_next/static/chunks/**");
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByTestId("transcript").locator('[data-testid="message"][data-role="user"]')).toHaveText(/hello script/);
+  await expect(page.getByTestId("composer")).toBeEnabled();
+
+  // The home page loads none of the live chat's chunks.
+  const home = await page.context().newPage();
+  const requested: string[] = [];
+  home.on("request", (r) => {
+    if (r.url().includes("/_next/static/chunks/")) requested.push(chunkPath(r.url()));
+  });
+  await home.goto("/");
+  await expect(home.getByTestId("new-thread")).toBeEnabled();
+  await home.waitForLoadState("networkidle");
+  expect(requested.length).toBeGreaterThan(0);
+  expect(requested.filter((p) => refused.includes(p))).toEqual([]);
+  await home.close();
+});
