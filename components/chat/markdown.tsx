@@ -5,6 +5,7 @@ import { memo, type ReactElement } from "react";
 import renderMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./code-block";
+import { markdownSourceHash, serverMarkdown } from "./server-markdown";
 
 // Styled here rather than with a typography plugin: one place decides how replies look.
 const PROSE = [
@@ -56,8 +57,18 @@ function markdownTree(text: string, cacheKey: string | undefined): ReactElement 
 
 /**
  * Memoised on the text: while a reply streams, only the growing part is parsed again. With a
- * cacheKey (the message id and part), a text already rendered in this process is not parsed again.
+ * cacheKey (the message id and part), a text already rendered in this process, or by the server
+ * for this page's first screen, is not parsed again.
  */
 export const Markdown = memo(function Markdown({ text, cacheKey }: { text: string; cacheKey?: string }) {
-  return <div className={PROSE}>{markdownTree(text, cacheKey)}</div>;
+  if (cacheKey === undefined) return <div className={PROSE}>{markdownTree(text, undefined)}</div>;
+  // Keyed and hashed so that the browser can take the server's HTML of this text (server-markdown.ts).
+  const marks = { "data-md-key": cacheKey, "data-md-hash": markdownSourceHash(text) };
+  const html = serverMarkdown(cacheKey, text);
+  if (html !== undefined) return <div className={PROSE} {...marks} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div className={PROSE} {...marks}>
+      {markdownTree(text, cacheKey)}
+    </div>
+  );
 });

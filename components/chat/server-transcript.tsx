@@ -26,7 +26,8 @@ export function ServerTranscript({ title, page }: { title: string; page: Message
         </h1>
       </header>
       {typeof window === "undefined" ? (
-        <div aria-label="Conversation" className={LIST}>
+        // data-server-copy: where the live chat finds these rows' HTML to reuse (server-markdown.ts).
+        <div aria-label="Conversation" className={LIST} data-server-copy="">
           {firstScreen(page.messages).map((m) => (
             <MessageItem
               key={m.id}
@@ -43,7 +44,13 @@ export function ServerTranscript({ title, page }: { title: string; page: Message
         // In the browser this copy lives only until the live chat replaces it, and has nothing to
         // wire up: React keeps the server's rows as they are instead of hydrating every message's
         // markdown node by node (it does not look inside an element whose HTML it was given).
-        <div aria-label="Conversation" className={LIST} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />
+        <div
+          aria-label="Conversation"
+          className={LIST}
+          data-server-copy=""
+          dangerouslySetInnerHTML={KEEP_SERVER_HTML}
+          suppressHydrationWarning
+        />
       )}
       <Composer draft="" onDraftChange={nothing} onSend={nothing} onStop={nothing} busy streaming={false} />
     </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { keepServerMarkdown } from "./server-markdown";
 
 type WorkbenchModule = typeof import("./thread-workbench");
 
@@ -12,7 +13,11 @@ let loading: Promise<WorkbenchModule> | null = null;
 
 function loadWorkbench(): Promise<WorkbenchModule> {
   loading ??= import("./thread-workbench").then(
-    (m) => (loaded = m),
+    (m) => {
+      // Before the live chat renders and replaces the server's copy: its rows reuse that HTML.
+      keepServerMarkdown();
+      return (loaded = m);
+    },
     (e: unknown) => {
       loading = null; // a later mount tries again
       throw e;

@@ -55,3 +55,24 @@ test("a thread page keeps the server's copy until the live chat's script loads, 
   expect(requested.filter((p) => refused.includes(p))).toEqual([]);
   await home.close();
 });
+
+test("the live chat shows the server's rendering of the first screen instead of parsing it again", async ({ page }) => {
+  const id = await threadWithReply(page);
+  const userRow = page.locator('[data-testid="message"][data-role="user"]');
+  // Records the message parts whose HTML React sets as given (the reused server rendering).
+  await page.addInitScript(`(() => {
+    const own = Object.getOwnPropertyDescriptor(Element.prototype, "innerHTML");
+    Object.defineProperty(Element.prototype, "innerHTML", {
+      get() { return own.get.call(this); },
+      set(html) {
+        if (this.hasAttribute("data-md-key")) (window.__reused ??= []).push(this.getAttribute("data-md-key"));
+        own.set.call(this, html);
+      },
+    });
+  })()`);
+  await page.goto(`/t/${id}`);
+  await expect(page.getByTestId("transcript").locator('[data-testid="message"][data-role="user"]')).toHaveText(/hello script/);
+  await expect(page.getByTestId("composer")).toBeEnabled();
+  const userId = await userRow.first().getAttribute("data-message-id");
+  expect(await page.evaluate(() => (window as unknown as { __reused?: string[] }).__reused ?? [])).toContain(`${userId}:0`);
+});

@@ -11,7 +11,7 @@ const ours = (text: string, cacheKey: string) => renderToStaticMarkup(createElem
 /** Our rendering without its styled wrapper. */
 const oursInner = (text: string, cacheKey: string) =>
   ours(text, cacheKey)
-    .replace(/^<div class="[^"]*">/, "")
+    .replace(/^<div class="[^"]*"[^>]*>/, "")
     .replace(/<\/div>$/, "");
 // The stock pipeline: react-markdown with GitHub-flavoured markdown.
 const stock = (text: string) => renderToStaticMarkup(renderMarkdown({ children: text, remarkPlugins: [remarkGfm] }));
