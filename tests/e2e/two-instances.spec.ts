@@ -24,7 +24,10 @@ test("a thread started on one instance continues on the other; of two concurrent
 
   const send = (base: string, text: string) =>
     request.post(`${base}/api/chat`, { data: { id, message: { role: "user", parts: [{ type: "text", text }] } } });
-  const answers = await Promise.all([send(A, "long 40 from instance A"), send(B, "long 40 from instance B")]);
+  // A reply of 300 lines streams for about 3 s, so both sends land while a turn runs, even when one
+  // instance is slow to take its first chat request. (Prose after "long 40" made them plain short
+  // replies, and a turn could end before the other send arrived: both were then answered 200.)
+  const answers = await Promise.all([send(A, "long 300"), send(B, "long 300")]);
   expect(answers.map((r) => r.status()).sort()).toEqual([200, 409]);
   const refused = answers.find((r) => r.status() === 409)!;
   expect((await refused.json()).error.code).toBe("turn_in_progress");
