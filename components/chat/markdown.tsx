@@ -65,9 +65,10 @@ export const Markdown = memo(function Markdown({ text, cacheKey }: { text: strin
   // Keyed and hashed so that the browser can take the server's HTML of this text (server-markdown.ts).
   const marks = { "data-md-key": cacheKey, "data-md-hash": markdownSourceHash(text) };
   const html = serverMarkdown(cacheKey, text);
-  if (html !== undefined) return <div className={PROSE} {...marks} dangerouslySetInnerHTML={{ __html: html }} />;
+  // Keyed apart: a message edited while shown goes from the server's HTML to its own tree.
+  if (html !== undefined) return <div key="server" className={PROSE} {...marks} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
-    <div className={PROSE} {...marks}>
+    <div key="parsed" className={PROSE} {...marks}>
       {markdownTree(text, cacheKey)}
     </div>
   );
