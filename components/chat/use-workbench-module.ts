@@ -6,8 +6,8 @@ import { keepServerMarkdown } from "./server-markdown";
 type WorkbenchModule = typeof import("./thread-workbench");
 
 // The live chat (the AI SDK's chat, zod, the virtualized transcript, the side panels) is most of
-// the page's script. Loaded on its own, after hydration, it is not evaluated before the server's
-// copy of the thread is interactive, nor at all on pages without an open thread.
+// the page's script. A chunk of its own, requested when a thread first renders, it is not evaluated
+// before the page hydrates, nor at all on pages without an open thread.
 let loaded: WorkbenchModule | null = null;
 let loading: Promise<WorkbenchModule> | null = null;
 
