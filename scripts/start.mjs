@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
+import { addCompileHints } from "./compile-hints.mjs";
 import { deployMigrations } from "./migrations.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -62,6 +63,7 @@ if (!dev) {
     console.log("Building the app (first start or changed sources)...");
     const r = spawnSync(nextBin, ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (r.status !== 0) process.exit(r.status ?? 1);
+    addCompileHints(path.join(root, distDir));
     // Hashed again after the build: `next build` itself may touch next-env.d.ts and tsconfig.json.
     fs.writeFileSync(stamp, sourceHash());
   }

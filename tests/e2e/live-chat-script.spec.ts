@@ -76,3 +76,18 @@ test("the live chat shows the server's rendering of the first screen instead of 
   const userId = await userRow.first().getAttribute("data-message-id");
   expect(await page.evaluate(() => (window as unknown as { __reused?: string[] }).__reused ?? [])).toContain(`${userId}:0`);
 });
+
+// scripts/compile-hints.mjs, run by every production build: V8 compiles these scripts as they
+// stream in, instead of function by function on the main thread at their first call.
+test("every script a thread page loads starts with V8's compile hint", async ({ page }) => {
+  const id = await threadWithReply(page);
+  const scripts: Promise<string>[] = [];
+  page.on("response", (r) => {
+    if (chunkPath(r.url()).startsWith("/_next/static/chunks/") && chunkPath(r.url()).endsWith(".js")) scripts.push(r.text());
+  });
+  await page.goto(`/t/${id}`);
+  await expect(page.getByTestId("transcript")).toBeVisible();
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(3);
+  for (const body of bodies) expect(body.slice(0, 40)).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+});
