@@ -6,6 +6,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { lastModelCall } from "@/lib/db/model-calls";
 import { budgetModelOf } from "@/lib/models/thread-model";
+import { readPins } from "@/lib/pins/pins";
 import { withSpanSeqs } from "@/lib/search/receipt-spans";
 import { recentRecalls } from "@/lib/search/recent-recalls";
 import { loadRecentSpan } from "./recent-span";
@@ -43,13 +44,12 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     // Pinned messages ride inside the cut message's parts but are counted with the messages.
     messageTokens: sumTokens(plan.messages) + (plan.recentSpan ? sumTokens(pins.included) : 0),
   });
-  const [last, running, receiptRows, calls, pinnedCount, pinnedTokens, recalls] = await Promise.all([
+  const [last, running, receiptRows, calls, livePins, recalls] = await Promise.all([
     lastModelCall(threadId, "chat"),
     leaseActive(threadId),
     db().compaction.findMany({ where: { threadId }, orderBy: { startedAt: "desc" }, take: 10, select: receiptSelect }),
     recentCalls(threadId),
-    db().message.count({ where: { threadId, deletedAt: null, pinnedAt: { not: null } } }),
-    db().message.aggregate({ where: { threadId, deletedAt: null, pinnedAt: { not: null } }, _sum: { tokens: true } }),
+    readPins(db(), threadId),
     recentRecalls(threadId),
   ]);
   const receipts = await withSpanSeqs(receiptRows);
@@ -80,8 +80,8 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     },
     pins: {
       budgetTokens: c.PIN_MAX_TOKENS,
-      count: pinnedCount,
-      tokens: pinnedTokens._sum.tokens ?? 0,
+      count: livePins.pinned.length,
+      tokens: livePins.tokens,
       // Pins before the cut, sent right after the summary (or over budget and left out).
       sent: pins.included.map(pinView),
       overBudget: pins.excluded.map(pinView),

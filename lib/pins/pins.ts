@@ -6,12 +6,17 @@ import { pinBudgetMessage, pinFits } from "./budget";
 
 export type PinState = { budgetTokens: number; tokens: number; pinned: Array<{ id: string; tokens: number; pinnedAt: Date }> };
 
-async function state(client: Tx | ReturnType<typeof db>, threadId: string): Promise<PinState> {
-  const pinned = await client.message.findMany({
-    where: { threadId, deletedAt: null, pinnedAt: { not: null } },
-    orderBy: { seq: "asc" },
-    select: { id: true, tokens: true, pinnedAt: true },
+/**
+ * A thread's live pins, in order, with no owner check. The WHERE names only the thread and
+ * "pinned", the shape of the (threadId, pinnedAt) index, as pinnedBefore does (recent-span.ts):
+ * with the deleted filter and the order in it, SQLite walks every message of the thread instead.
+ */
+export async function readPins(client: Tx | ReturnType<typeof db>, threadId: string): Promise<PinState> {
+  const rows = await client.message.findMany({
+    where: { threadId, pinnedAt: { not: null } },
+    select: { id: true, seq: true, tokens: true, pinnedAt: true, deletedAt: true },
   });
+  const pinned = rows.filter((p) => p.deletedAt === null).sort((a, b) => a.seq - b.seq);
   return {
     budgetTokens: config().PIN_MAX_TOKENS,
     tokens: pinned.reduce((n, p) => n + p.tokens, 0),
@@ -21,7 +26,7 @@ async function state(client: Tx | ReturnType<typeof db>, threadId: string): Prom
 
 export async function pinState(userId: string, threadId: string): Promise<PinState> {
   await getOwnedThread(userId, threadId);
-  return state(db(), threadId);
+  return readPins(db(), threadId);
 }
 
 /**
@@ -39,7 +44,7 @@ export async function pinMessage(userId: string, threadId: string, messageId: st
         select: { tokens: true, pinnedAt: true },
       });
       if (!message) throw notFound("Message");
-      const current = await state(tx, threadId);
+      const current = await readPins(tx, threadId);
       if (message.pinnedAt) return current;
       if (!pinFits(current.tokens, message.tokens, current.budgetTokens)) {
         throw new AppError("limit_reached", pinBudgetMessage(current.tokens, message.tokens, current.budgetTokens), {
@@ -49,7 +54,7 @@ export async function pinMessage(userId: string, threadId: string, messageId: st
         });
       }
       await tx.message.updateMany({ where: { id: messageId, threadId, deletedAt: null, pinnedAt: null }, data: { pinnedAt: new Date() } });
-      return state(tx, threadId);
+      return readPins(tx, threadId);
     },
     { maxWait: 15_000, timeout: 20_000 },
   );
@@ -60,5 +65,5 @@ export async function unpinMessage(userId: string, threadId: string, messageId: 
   const exists = await db().message.count({ where: { id: messageId, threadId } });
   if (exists === 0) throw notFound("Message");
   await db().message.updateMany({ where: { id: messageId, threadId, pinnedAt: { not: null } }, data: { pinnedAt: null } });
-  return state(db(), threadId);
+  return readPins(db(), threadId);
 }

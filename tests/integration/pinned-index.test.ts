@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { pinnedBefore } from "@/lib/chat/recent-span";
 import { setDbForTests, type Db } from "@/lib/db/client";
+import { readPins } from "@/lib/pins/pins";
 import { PrismaClient as PostgresClient } from "@/lib/db/generated/postgres/client";
 import { PrismaClient as SqliteClient } from "@/lib/db/generated/sqlite/client";
 
@@ -63,16 +64,32 @@ describe.each(testDatabases())("the pinned-messages lookup on $name", (target) =
     await env?.drop();
   });
 
-  it("returns the live pins of the span in order, and its query is planned on the pinnedAt index", async () => {
-    const pins = await pinnedBefore(threadId, 50, 4000);
-    expect(pins.map((p) => p.seq)).toEqual([100, 200]);
-
-    const query = seen.find((q) => q.sql.includes("pinnedAt") && q.sql.trimStart().startsWith("SELECT"));
-    expect(query).toBeDefined();
-    const explain = target.name === "sqlite" ? `EXPLAIN QUERY PLAN ${query!.sql}` : `EXPLAIN ${query!.sql}`;
-    const plan = (await env.db.$queryRawUnsafe<Array<Record<string, unknown>>>(explain, ...query!.args))
+  /** The plan of the one pinnedAt SELECT run since `from` (an index into `seen`). */
+  async function planOfPinQuery(from: number): Promise<string> {
+    const queries = seen.slice(from).filter((q) => q.sql.includes("pinnedAt") && q.sql.trimStart().startsWith("SELECT"));
+    expect(queries).toHaveLength(1);
+    const explain = target.name === "sqlite" ? `EXPLAIN QUERY PLAN ${queries[0].sql}` : `EXPLAIN ${queries[0].sql}`;
+    return (await env.db.$queryRawUnsafe<Array<Record<string, unknown>>>(explain, ...queries[0].args))
       .map((row) => String(row.detail ?? row["QUERY PLAN"]))
       .join("\n");
+  }
+
+  it("returns the live pins of the span in order, and its query is planned on the pinnedAt index", async () => {
+    const from = seen.length;
+    const pins = await pinnedBefore(threadId, 50, 4000);
+    expect(pins.map((p) => p.seq)).toEqual([100, 200]);
+    const plan = await planOfPinQuery(from);
+    expect(plan).toContain("Message_threadId_pinnedAt_idx");
+    expect(plan).not.toContain("Message_threadId_deletedAt_seq_idx");
+  });
+
+  // The pins panel, the thread page and the inspector read every live pin of the thread this way.
+  it("reads a thread's live pins in order through the pinnedAt index", async () => {
+    const from = seen.length;
+    const state = await readPins(recorder, threadId);
+    expect(state.pinned.map((p) => p.id)).toEqual([100, 200, 4900].map((n) => `${threadId}-${n}`));
+    expect(state.tokens).toBe(9);
+    const plan = await planOfPinQuery(from);
     expect(plan).toContain("Message_threadId_pinnedAt_idx");
     expect(plan).not.toContain("Message_threadId_deletedAt_seq_idx");
   });
