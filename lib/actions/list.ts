@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import type { OwnedThread } from "@/lib/db/threads";
 import { workspaceScope } from "./keys";
 import { loadJournal } from "./ledger";
 
@@ -11,7 +12,11 @@ const MAX_LISTED = 200;
  */
 export async function listThreadActions(userId: string, threadId: string) {
   const thread = await db().thread.findFirst({ where: { id: threadId, userId }, select: { workspaceId: true } });
-  if (!thread) return [];
+  return thread ? threadActionsOf(userId, thread) : [];
+}
+
+/** listThreadActions for a thread the caller has already read (getOwnedThread). */
+export async function threadActionsOf(userId: string, thread: Pick<OwnedThread, "workspaceId">) {
   const siblings = await db().thread.findMany({ where: { userId, workspaceId: thread.workspaceId }, select: { id: true }, take: 500 });
   const rows = await db().actionLedger.findMany({
     where: { userId, OR: [{ scope: workspaceScope(thread.workspaceId) }, { threadId: { in: siblings.map((t) => t.id) } }] },

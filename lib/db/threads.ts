@@ -51,7 +51,11 @@ const MAX_WORKSPACE_THREADS = 200;
 
 /** The live threads sharing a thread's workspace, oldest first (where the work moved). */
 export async function listWorkspaceThreads(userId: string, threadId: string) {
-  const thread = await getOwnedThread(userId, threadId);
+  return workspaceThreadsOf(userId, await getOwnedThread(userId, threadId));
+}
+
+/** listWorkspaceThreads for a thread the caller has already read with getOwnedThread. */
+export function workspaceThreadsOf(userId: string, thread: OwnedThread) {
   return db().thread.findMany({
     where: { userId, workspaceId: thread.workspaceId, deletedAt: null },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -71,6 +75,9 @@ export function listThreads(userId: string) {
 }
 
 /** Every read and write of a thread goes through here: another user's thread is simply not found. */
+/** A thread row read with its owner's id: what the `...Of(thread)` reads take instead of checking again. */
+export type OwnedThread = Awaited<ReturnType<typeof getOwnedThread>>;
+
 export async function getOwnedThread(userId: string, threadId: string) {
   const thread = await db().thread.findFirst({ where: { id: threadId, userId, deletedAt: null }, select: threadFields });
   if (!thread) throw notFound();

@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
-import { getOwnedThread } from "@/lib/db/threads";
+import { getOwnedThread, type OwnedThread } from "@/lib/db/threads";
 import { AppError, notFound } from "@/lib/errors";
 import { pinBudgetMessage, pinFits } from "./budget";
 
@@ -25,8 +25,12 @@ export async function readPins(client: Tx | ReturnType<typeof db>, threadId: str
 }
 
 export async function pinState(userId: string, threadId: string): Promise<PinState> {
-  await getOwnedThread(userId, threadId);
-  return readPins(db(), threadId);
+  return pinStateOf(await getOwnedThread(userId, threadId));
+}
+
+/** pinState for a thread the caller has already read with getOwnedThread. */
+export function pinStateOf(thread: OwnedThread): Promise<PinState> {
+  return readPins(db(), thread.id);
 }
 
 /**

@@ -3,15 +3,14 @@ import { NEWEST_PAGE_SIZE, queryKeys } from "@/components/api/query-keys";
 import type { ApiThread, MessagePage } from "@/lib/api";
 import { currentCaller } from "@/lib/auth/session";
 import { listMessagesPage } from "@/lib/db/messages";
-import { listThreadActions } from "@/lib/actions/list";
+import { threadActionsOf } from "@/lib/actions/list";
 import { describeModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
-import { getOwnedThread, listThreads, listWorkspaceThreads } from "@/lib/db/threads";
+import { getOwnedThread, listThreads, workspaceThreadsOf } from "@/lib/db/threads";
 import { availableModels, defaultModelId } from "@/lib/models/catalog";
-import { pinState } from "@/lib/pins/pins";
+import { pinStateOf } from "@/lib/pins/pins";
 import { presentRoutine } from "@/lib/routines/present";
 import { listRoutines } from "@/lib/routines/store";
-import { workspaceForThread } from "@/lib/workspace/access";
 import { listFiles } from "@/lib/workspace/store";
 import { listDeletedFiles } from "@/lib/workspace/undelete";
 
@@ -31,16 +30,17 @@ export async function prefetchThread(threadId: string): Promise<DehydratedState 
   const userId = caller.userId;
   const client = new QueryClient();
   const threads = listThreads(userId);
+  const routines = listRoutines(userId);
+  // Owned once here; the reads below take the row instead of each checking the owner again.
   const thread = await getOwnedThread(userId, threadId).catch(() => null);
   if (thread) {
-    const workspaceId = await workspaceForThread(userId, threadId);
     const [page, pins, actions, workspaceThreads, files, deletedFiles] = await Promise.all([
       listMessagesPage(threadId, { limit: NEWEST_PAGE_SIZE }),
-      pinState(userId, threadId),
-      listThreadActions(userId, threadId),
-      listWorkspaceThreads(userId, threadId),
-      listFiles(workspaceId),
-      listDeletedFiles(workspaceId),
+      pinStateOf(thread),
+      threadActionsOf(userId, thread),
+      workspaceThreadsOf(userId, thread),
+      listFiles(thread.workspaceId),
+      listDeletedFiles(thread.workspaceId),
     ]);
     client.setQueryData(queryKeys.threadInfo(threadId), asWire<ApiThread>(thread));
     client.setQueryData(queryKeys.newestPage(threadId), asWire<MessagePage>(page));
@@ -55,7 +55,7 @@ export async function prefetchThread(threadId: string): Promise<DehydratedState 
   const c = config();
   client.setQueryData(queryKeys.model(), describeModel());
   client.setQueryData(queryKeys.models(), { defaultModel: defaultModelId(c), models: availableModels(c) });
-  client.setQueryData(queryKeys.routines(), asWire((await listRoutines(userId)).map((r) => presentRoutine(r))));
+  client.setQueryData(queryKeys.routines(), asWire((await routines).map((r) => presentRoutine(r))));
   client.setQueryData(queryKeys.threads(), asWire<ApiThread[]>(await threads));
   return dehydrate(client);
 }
