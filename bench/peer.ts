@@ -12,6 +12,7 @@ import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import { domNodes, heapMb, seedThread, startServer, waitForServer } from "./first-paint";
 import { peerSetup, seedPeer, startPeer, type PeerSeed } from "./peer-app";
 import { processTreeRssMb, serverRssMb } from "./process-rss";
+import { serversSettled } from "./settle";
 import { percentile, table } from "./support";
 
 const OURS_PORT = Number(process.env.BENCH_PORT ?? 4060);
@@ -158,6 +159,8 @@ export async function benchPeer(): Promise<string> {
     await new Promise((r) => setTimeout(r, 1000));
     const rssAfter = rss();
 
+    const servers = [ours.pid!, peer.pid!];
+    let unsettled = 0;
     // Warm both at every size, then sample in turns.
     for (const app of ["ours", "peer"] as const) for (const size of SIZES) await open(contexts[app], target(app, size), false);
     const samples = new Map<string, number[]>();
@@ -165,7 +168,11 @@ export async function benchPeer(): Promise<string> {
     for (let run = 0; run < RUNS; run++) {
       for (const size of SIZES) {
         for (const app of order(run)) {
+          // Each sample starts with both servers quiet (serversSettled): what the previous page left
+          // running is not timed as this request's.
+          unsettled += Number(!(await serversSettled(servers)));
           add(`${app} http ${size}`, await httpFirstByte(target(app, size).url, cookies[app]));
+          unsettled += Number(!(await serversSettled(servers)));
           const o = await open(contexts[app], target(app, size), size === LONG);
           add(`${app} fb ${size}`, o.firstByteMs);
           add(`${app} visible ${size}`, o.visibleMs);
@@ -175,7 +182,7 @@ export async function benchPeer(): Promise<string> {
         }
       }
     }
-    return report(samples, rssBefore, rssAfter);
+    return report(samples, rssBefore, rssAfter, unsettled);
   } finally {
     await browser.close();
     await seeded?.cleanup();
@@ -185,7 +192,7 @@ export async function benchPeer(): Promise<string> {
   }
 }
 
-function report(samples: Map<string, number[]>, rssBefore: Record<App, number>, rssAfter: Record<App, number>): string {
+function report(samples: Map<string, number[]>, rssBefore: Record<App, number>, rssAfter: Record<App, number>, unsettled: number): string {
   const metric = (label: string, key: string, digits = 0) => {
     const o = samples.get(`ours ${key}`)!;
     const p = samples.get(`peer ${key}`)!;
@@ -219,7 +226,7 @@ function report(samples: Map<string, number[]>, rssBefore: Record<App, number>, 
     (percentile(samples.get(`${app} ${key} ${LONG}`)!, 50) / percentile(samples.get(`${app} ${key} ${SIZES[0]}`)!, 50)).toFixed(2);
   return [
     table(rows),
-    `${RUNS} samples per cell, interleaved. First-byte growth ${LONG}/${SIZES[0]} messages: ours ${growth("ours", "http")}x HTTP, ${growth("ours", "fb")}x Chromium; peer ${growth("peer", "http")}x, ${growth("peer", "fb")}x.`,
+    `${RUNS} samples per cell, interleaved, each taken once both servers were quiet (${unsettled} were not within 5 s). First-byte growth ${LONG}/${SIZES[0]} messages: ours ${growth("ours", "http")}x HTTP, ${growth("ours", "fb")}x Chromium; peer ${growth("peer", "http")}x, ${growth("peer", "fb")}x.`,
     `Server RSS before the opens: ours ${rssBefore.ours.toFixed(0)} MB, peer ${rssBefore.peer.toFixed(0)} MB. ` +
       `First of ${LONG}: ours presses Home (one page around the first message), the peer scrolls its fully rendered list to the top.`,
   ].join("\n");

@@ -31,7 +31,8 @@ export function processTreeRssMb(pid: number): number {
   return [pid, ...descendantsOf(pid)].reduce((sum, p) => sum + rssMb(p), 0);
 }
 
-function descendantsOf(pid: number): number[] {
+/** Every process below a process (children, their children, ...). */
+export function descendantsOf(pid: number): number[] {
   return childrenOf(pid).flatMap((c) => [c, ...descendantsOf(c)]);
 }
 
