@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import { seedThread, startServer, waitForServer } from "./first-paint";
@@ -19,6 +20,15 @@ const DEBUG_PORT = PORT + 1;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 type Lhr = { audits: Record<string, { details?: unknown } | undefined> };
+
+// Lighthouse's 4x CPU slowdown is meant to turn a high-end desktop (its CPU index 1,500-2,000;
+// docs/throttling.md in the Lighthouse repository) into a mid-tier phone. A faster host (this kind
+// of machine scores 3,700-4,000) turns 4x into a faster phone, a slower one into a slower phone:
+// the calibrated row scales the slowdown by the host's own index, so its phone is the same anywhere.
+const REFERENCE_INDEX = 1750;
+const calibratedSlowdown = (benchmarkIndex: number) => Math.max(1, Math.round((4 * benchmarkIndex) / REFERENCE_INDEX * 10) / 10);
+
+type Device = "mobile" | "mobile, calibrated" | "desktop";
 
 const kib = (bytes: number) => Math.round(bytes / 1024);
 
@@ -57,14 +67,25 @@ export async function benchLighthouse(): Promise<string> {
     if (reports) fs.mkdirSync(reports, { recursive: true });
     const cdp = await browser.newCDPSession(browser.pages()[0] ?? (await browser.newPage()));
     for (const { page, url } of pages) {
-      for (const device of ["mobile", "desktop"] as const) {
+      let hostIndex: number | undefined;
+      for (const device of ["mobile", "mobile, calibrated", "desktop"] as Device[]) {
+        // Calibrated from the plain mobile run's CPU index, this page's, just before.
+        const slowdown = device === "mobile, calibrated" && hostIndex ? calibratedSlowdown(hostIndex) : 4;
+        if (device === "mobile, calibrated" && !hostIndex) continue;
         // Every run a first visit as far as scripts go (the HTTP cache emptied), still signed in:
         // Lighthouse's own storage reset would also drop the guest's cookie.
         await cdp.send("Network.clearBrowserCache");
         const run = async () => {
           const r = await lighthouse(
             url,
-            { port: DEBUG_PORT, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], disableStorageReset: true },
+            {
+              port: DEBUG_PORT,
+              output: "json",
+              logLevel: "error",
+              onlyCategories: [...CATEGORIES],
+              disableStorageReset: true,
+              ...(device === "mobile, calibrated" ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } } : {}),
+            },
             device === "desktop" ? desktopConfig : undefined,
           );
           // A run Lighthouse could not measure (its trace lost the navigation, say) scores 0.
@@ -78,7 +99,7 @@ export async function benchLighthouse(): Promise<string> {
           await cdp.send("Network.clearBrowserCache");
           return run().catch((e: unknown) => e as Error);
         });
-        const row: Record<string, string | number> = { page, device };
+        const row: Record<string, string | number> = { page, device, "CPU slowdown": device === "desktop" ? "1x" : `${slowdown}x` };
         if (result instanceof Error || !result) {
           rows.push({ ...row, error: result instanceof Error ? result.message : "no result" });
           continue;
@@ -87,16 +108,17 @@ export async function benchLighthouse(): Promise<string> {
         for (const c of CATEGORIES) row[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
         row["LCP ms"] = Math.round(Number(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0));
         row["TBT ms"] = Math.round(Number(lhr.audits["total-blocking-time"]?.numericValue ?? 0));
-        // How busy the machine was: Lighthouse's own CPU benchmark (higher is faster; a quiet
-        // desktop scores 1,000-2,500) and the load average. Simulated throttling scales what it
-        // observes, so a shared, loaded machine lowers the performance score and raises TBT.
+        // How fast and how busy the machine was: Lighthouse's own CPU benchmark (higher is faster)
+        // and the load average. Simulated throttling scales what it observes, so a slower or
+        // loaded machine lowers the performance score and raises TBT.
         row["CPU index"] = Math.round(lhr.environment.benchmarkIndex);
+        if (device === "mobile") hostIndex = lhr.environment.benchmarkIndex;
         row["load"] = os.loadavg()[0].toFixed(1);
         row["JS KiB"] = kib(transferred(lhr, "script"));
         row["unused JS KiB"] = kib(unusedBytes(lhr));
         rows.push(row);
         if (reports) {
-          const name = `${page.split(" ")[0]}-${device}.json`;
+          const name = `${page.split(" ")[0]}-${device.replace(", ", "-")}.json`;
           fs.writeFileSync(path.join(reports, name), JSON.stringify(lhr));
         }
       }
