@@ -32,21 +32,27 @@ test("the newest message is in the first HTML and on screen without JavaScript",
   }
 
   // The first frame that draws any of the chat already holds the newest message, and no frame
-  // before it shows a placeholder: the page is not streamed behind one (React reveals a boundary
-  // that completes after its fallback painted no sooner than 300 ms later).
+  // before it shows a placeholder: the thread is streamed behind a boundary, and rendering waits
+  // for its end (React reveals a boundary that completes after its fallback painted no sooner
+  // than 300 ms later).
   const painted = await page.context().newPage();
   try {
     // Frames before the chat has arrived draw nothing of it, or only the sidebar: Chromium may
-    // paint a document it has parsed in part, and the sidebar comes first.
+    // paint a document it has parsed in part, and the sidebar comes first. Each frame is read as
+    // drawn: after all its animation-frame callbacks (React reveals a streamed boundary in one),
+    // from a task queued in it.
     await painted.addInitScript(`(() => {
-      const frame = () => {
+      const drawn = () => {
         const text = document.body?.innerText ?? "";
         if (/Loading/.test(text)) return (window.__firstFrame = text.slice(0, 80));
-        if (!document.querySelector("main")?.innerText.trim()) return requestAnimationFrame(frame);
+        if (document.querySelector("[data-thread-fallback]")?.checkVisibility()) return (window.__firstFrame = "fallback");
+        const main = document.querySelector("main");
+        if (!main?.checkVisibility() || !main.innerText.trim()) return requestAnimationFrame(frame);
         const el = document.querySelector('[data-message-id="${newest.id}"]');
         const r = el && el.getBoundingClientRect();
         window.__firstFrame = r && r.height > 0 && r.top < innerHeight && r.bottom > 0 ? "newest" : text.slice(0, 80);
       };
+      const frame = () => setTimeout(drawn, 0);
       requestAnimationFrame(frame);
     })()`);
     await painted.goto(`/t/${id}`);
@@ -67,6 +73,24 @@ test("the newest message is in the first HTML and on screen without JavaScript",
   await expect(page.getByTestId("transcript").locator(`[data-message-id="${newest.id}"]`)).toBeVisible();
   await expect(page.getByTestId("composer")).toBeEnabled();
   expect(pageRequests).toEqual([]);
+});
+
+test("the document's head is sent before the thread is read, the thread in the same response", async ({ page, baseURL }) => {
+  const id = await createThread(page);
+  const cookie = (await page.context().cookies(baseURL)).map((c) => `${c.name}=${c.value}`).join("; ");
+  // What the first read of the body holds. Two writes can reach the reader as one (a busy
+  // machine), so one of five requests must show the shell alone; unstreamed, none ever does.
+  const firstReads: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await fetch(`${baseURL}/t/${id}`, { headers: { cookie } });
+    const reader = res.body!.getReader();
+    firstReads.push(new TextDecoder().decode((await reader.read()).value));
+    let rest = "";
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
+    expect(firstReads[i] + rest).toContain('id="thread-page-ready"');
+  }
+  expect(firstReads.every((chunk) => chunk.includes("</head>"))).toBe(true);
+  expect(firstReads.some((chunk) => !chunk.includes('id="thread-page-ready"'))).toBe(true);
 });
 
 test("the app has an icon and a web manifest", async ({ page }) => {
