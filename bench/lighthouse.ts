@@ -26,7 +26,7 @@ type Lhr = { audits: Record<string, { details?: unknown } | undefined> };
 // of machine scores 3,700-4,000) turns 4x into a faster phone, a slower one into a slower phone:
 // the calibrated row scales the slowdown by the host's own index, so its phone is the same anywhere.
 const REFERENCE_INDEX = 1750;
-const calibratedSlowdown = (benchmarkIndex: number) => Math.max(1, Math.round((4 * benchmarkIndex) / REFERENCE_INDEX * 10) / 10);
+const calibratedSlowdown = (benchmarkIndex: number) => Math.max(1, Math.round(((4 * benchmarkIndex) / REFERENCE_INDEX) * 10) / 10);
 
 type Device = "mobile" | "mobile, calibrated" | "desktop";
 
