@@ -6,6 +6,7 @@ import { MessageError } from "./message-error";
 import { MessageParts } from "./message-parts";
 import type { ChatMessage } from "./types";
 import type { MessageEditActions } from "./use-message-edit";
+import { formatCount } from "@/components/ui/format-count";
 
 /**
  * The stored status, or "pending" for a message of this tab the server has not confirmed yet. A
@@ -58,8 +59,8 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
           )}
           {status === "streaming" && <span className="animate-pulse">writing…</span>}
           {meta && (
-            <span data-testid="message-tokens" title={`${meta.tokens} tokens`} className={REVEAL_ON_HOVER} suppressHydrationWarning>
-              {meta.tokens.toLocaleString()} tokens
+            <span data-testid="message-tokens" title={`${meta.tokens} tokens`} className={REVEAL_ON_HOVER}>
+              {formatCount(meta.tokens)} tokens
             </span>
           )}
           {meta && status !== "streaming" && <PinButton messageId={message.id} className={REVEAL_ON_HOVER} />}

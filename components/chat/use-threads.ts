@@ -7,7 +7,9 @@ import { readableError } from "@/components/api/api-error";
 import { queryKeys } from "@/components/api/query-keys";
 import { threadsQuery } from "@/components/api/queries";
 
-const newestFirst = (list: ApiThread[]) => [...list].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+// ISO timestamps sort as plain strings. Not localeCompare: a page's first collation loads ICU's
+// collator (about 25 ms on a desktop core, 100 ms at Lighthouse's 4x phone slowdown).
+const newestFirst = (list: ApiThread[]) => [...list].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
 
 /** The sidebar's chats, and the changes made to them from here (the answer updates the cache). */
 export function useThreads() {

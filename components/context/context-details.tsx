@@ -1,4 +1,5 @@
 import type { ContextInfo } from "@/lib/api";
+import { formatCount } from "@/components/ui/format-count";
 
 /** Pins, cache reads per call and why a summary is not used: the parts of the inspector issue 12 added. */
 export function ContextDetails({ info }: { info: ContextInfo }) {
@@ -13,7 +14,7 @@ export function ContextDetails({ info }: { info: ContextInfo }) {
       <section data-testid="inspector-pins">
         <h3 className="mb-1 font-semibold text-neutral-700">Pinned messages</h3>
         <p>
-          {pins.count} pinned · {pins.tokens.toLocaleString()} / {pins.budgetTokens.toLocaleString()} tokens of the pin budget
+          {pins.count} pinned · {formatCount(pins.tokens)} / {formatCount(pins.budgetTokens)} tokens of the pin budget
         </p>
         {pins.sent.length > 0 && (
           <ul className="mt-1 list-disc pl-4 text-neutral-600">
@@ -45,9 +46,9 @@ export function ContextDetails({ info }: { info: ContextInfo }) {
             <tbody>
               {calls.map((c) => (
                 <tr key={c.id} data-testid="inspector-call">
-                  <td>{c.inputTokens?.toLocaleString() ?? "?"}</td>
-                  <td>{c.cacheReadTokens?.toLocaleString() ?? "—"}</td>
-                  <td>{c.outputTokens?.toLocaleString() ?? "?"}</td>
+                  <td>{c.inputTokens != null ? formatCount(c.inputTokens) : "?"}</td>
+                  <td>{c.cacheReadTokens != null ? formatCount(c.cacheReadTokens) : "—"}</td>
+                  <td>{c.outputTokens != null ? formatCount(c.outputTokens) : "?"}</td>
                   <td className="max-w-[10rem] truncate font-mono" title={c.modelId} data-testid="inspector-call-model">
                     {c.modelId}
                   </td>
@@ -57,7 +58,7 @@ export function ContextDetails({ info }: { info: ContextInfo }) {
           </table>
         )}
         <p className="mt-1 text-neutral-500">
-          Summary budget {info.thresholds.summaryMaxTokens.toLocaleString()} tokens; names that do not fit are listed in context/names.md.
+          Summary budget {formatCount(info.thresholds.summaryMaxTokens)} tokens; names that do not fit are listed in context/names.md.
         </p>
       </section>
     </>

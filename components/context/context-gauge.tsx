@@ -1,8 +1,9 @@
 "use client";
 
 import type { ContextInfo } from "@/lib/api";
+import { formatCount } from "@/components/ui/format-count";
 
-const fmt = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString());
+const fmt = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : formatCount(n));
 
 /** How full the model's input is against the compaction threshold, from the provider's own count. */
 export function ContextGauge({ info }: { info: ContextInfo }) {
@@ -16,10 +17,10 @@ export function ContextGauge({ info }: { info: ContextInfo }) {
   const cached = info.lastCall?.cacheReadTokens ?? null;
   const title = [
     compactedSince
-      ? `Compacted since the last request; the next one will send about ${used.toLocaleString()} tokens. Compaction starts at ${threshold.toLocaleString()}.`
-      : `Last request read ${used.toLocaleString()} input tokens; compaction starts at ${threshold.toLocaleString()}.`,
-    cached !== null ? `Prompt cache read: ${cached.toLocaleString()} tokens.` : null,
-    `Next request: ${info.tokens.total.toLocaleString()} tokens (system ${info.tokens.system}, summary ${info.tokens.summary}, messages ${info.tokens.messages}).`,
+      ? `Compacted since the last request; the next one will send about ${formatCount(used)} tokens. Compaction starts at ${formatCount(threshold)}.`
+      : `Last request read ${formatCount(used)} input tokens; compaction starts at ${formatCount(threshold)}.`,
+    cached !== null ? `Prompt cache read: ${formatCount(cached)} tokens.` : null,
+    `Next request: ${formatCount(info.tokens.total)} tokens (system ${info.tokens.system}, summary ${info.tokens.summary}, messages ${info.tokens.messages}).`,
   ]
     .filter(Boolean)
     .join("\n");

@@ -5,6 +5,7 @@ import { contextInputQuery } from "@/components/api/queries";
 import type { ContextInfo } from "@/lib/api";
 import { ContextDetails } from "./context-details";
 import { RecallList } from "./recall-list";
+import { formatCount } from "@/components/ui/format-count";
 
 /** Text parts read as the model reads them; tool calls and results stay JSON. */
 function contentText(content: unknown): string {
@@ -54,9 +55,9 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
                 : `Full transcript, ${info.retainedMessages} messages`}
           </p>
           <p className="text-neutral-500">
-            {info.tokens.total.toLocaleString()} tokens: system {info.tokens.system}, summary {info.tokens.summary}, messages{" "}
-            {info.tokens.messages}. Keeps {info.thresholds.recentTokens.toLocaleString()} recent tokens; compacts at{" "}
-            {info.thresholds.compactAtInputTokens.toLocaleString()}.
+            {formatCount(info.tokens.total)} tokens: system {info.tokens.system}, summary {info.tokens.summary}, messages{" "}
+            {info.tokens.messages}. Keeps {formatCount(info.thresholds.recentTokens)} recent tokens; compacts at{" "}
+            {formatCount(info.thresholds.compactAtInputTokens)}.
           </p>
         </section>
         <ContextDetails info={info} />

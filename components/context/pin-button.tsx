@@ -6,6 +6,7 @@ import { actions } from "@/components/api/action-client";
 import { readableError } from "@/components/api/api-error";
 import { pinsQuery } from "@/components/api/queries";
 import { queryKeys } from "@/components/api/query-keys";
+import { formatCount } from "@/components/ui/format-count";
 
 /**
  * Pin or unpin a stored message. A pinned message is never summarized away: the model input keeps
@@ -25,7 +26,7 @@ export function PinButton({ messageId, className = "" }: { messageId: string; cl
   });
   if (!pins) return null;
   const pinned = pins.pinned.some((p) => p.id === messageId);
-  const budget = `${pins.tokens.toLocaleString()} / ${pins.budgetTokens.toLocaleString()} pinned tokens`;
+  const budget = `${formatCount(pins.tokens)} / ${formatCount(pins.budgetTokens)} pinned tokens`;
   return (
     <span className="inline-flex items-center gap-1">
       <button

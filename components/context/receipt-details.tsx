@@ -1,5 +1,6 @@
 import type { CompactionReceipt } from "@/lib/api";
 import { ReceiptLinks } from "./receipt-links";
+import { formatCount } from "@/components/ui/format-count";
 
 /** What was summarized and how: the compaction's receipt, so nobody has to guess. */
 export function ReceiptDetails({ receipt, summaryText }: { receipt: CompactionReceipt; summaryText?: string }) {
@@ -7,7 +8,12 @@ export function ReceiptDetails({ receipt, summaryText }: { receipt: CompactionRe
     ["outcome", receipt.reason ? `${receipt.status} (${receipt.reason})` : receipt.status],
     ["trigger", receipt.trigger],
     ["span", receipt.spanFirstId ? `${receipt.spanFirstId} … ${receipt.spanLastId}` : "—"],
-    ["tokens", receipt.tokensBefore !== null ? `${receipt.tokensBefore.toLocaleString()} → ${receipt.tokensAfter?.toLocaleString()}` : "—"],
+    [
+      "tokens",
+      receipt.tokensBefore !== null
+        ? `${formatCount(receipt.tokensBefore)} → ${receipt.tokensAfter !== null ? formatCount(receipt.tokensAfter) : "?"}`
+        : "—",
+    ],
     ["names kept", String(receipt.namesKept ?? 0)],
     ["names repaired", receipt.namesRepaired.length ? receipt.namesRepaired.join(", ") : "none"],
     ["names filed", receipt.namesFiled ? `${receipt.namesFiled} (did not fit the summary; listed in context/names.md)` : "none"],
