@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { keepServerMarkdown } from "./server-markdown";
 
 type WorkbenchModule = typeof import("./thread-workbench");
@@ -39,7 +39,9 @@ export function useWorkbenchModule(): WorkbenchState {
     if (module) return;
     let live = true;
     loadWorkbench().then(
-      (m) => live && setModule(m),
+      // A transition: React renders the live chat in slices that yield to the browser (a few ms
+      // each) instead of one long task, and the server's copy stays until the commit.
+      (m) => live && startTransition(() => setModule(m)),
       (e: unknown) => live && setError(e),
     );
     return () => {
