@@ -8,6 +8,7 @@ import type { ContextInfo } from "@/lib/api";
 import { MessageItem, type DisplayStatus } from "./message-item";
 import { OlderMessagesBar, type OlderMessages } from "./older-messages-bar";
 import { RetryConfirmDialog } from "./retry-confirm-dialog";
+import { estimatedRowHeight, serverListSize } from "./server-geometry";
 import type { ChatMessage } from "./types";
 import type { JumpTarget } from "./use-history-window";
 import { useJumpScroll } from "./use-jump-scroll";
@@ -35,6 +36,7 @@ type TranscriptProps = {
 
 const ROW_ESTIMATE_PX = 120;
 const PADDING_START_PX = 12;
+const PADDING_END_PX = 24;
 
 // Start loading the previous page this far before the top is reached, so scrolling rarely waits.
 const LOAD_OLDER_WITHIN_PX = 600;
@@ -47,20 +49,29 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
   // drawn in the first render instead of after a render at the old position and a scroll.
   const detachedAtMount = useRef(!!history?.detached).current;
   const landingAtMount = useRef(detachedAtMount ? messages.findIndex((m) => m.id === history?.target?.messageId) : -1).current;
+  // From the server copy's sizes when the page had one (server-geometry.ts).
+  const estimateSize = (index: number) => estimatedRowHeight(messages[index], ROW_ESTIMATE_PX);
+  const rectAtMount = useRef(serverListSize() ?? { width: 0, height: typeof window === "undefined" ? 0 : window.innerHeight }).current;
+  // The live end, by those estimates: where the layout effect below scrolls to.
+  const endAtMount = useRef(
+    Math.max(0, PADDING_START_PX + messages.reduce((sum, _, i) => sum + estimateSize(i), 0) + PADDING_END_PX - rectAtMount.height),
+  ).current;
   // Only the rows near the viewport are mounted, so a thread of thousands of messages stays fast.
   // anchorTo "end" keeps the reader's row still when older pages are prepended, and
   // followOnAppend keeps a reader who is at the bottom there while replies stream in.
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
-    initialOffset: landingAtMount > 0 ? PADDING_START_PX + landingAtMount * ROW_ESTIMATE_PX : 0,
-    // A jump's list (never server-rendered) may first render hidden, unmeasured: assume a screen's height.
-    initialRect: detachedAtMount ? { width: 0, height: window.innerHeight } : undefined,
+    estimateSize,
+    initialOffset: landingAtMount > 0 ? PADDING_START_PX + landingAtMount * ROW_ESTIMATE_PX : detachedAtMount ? 0 : endAtMount,
+    // Unmeasured in the first render (a jump's list may even render hidden): the server copy's
+    // size, else a screen's height. With none, the first render would mount no rows, and the
+    // virtualizer's layout effect would render them synchronously, in the task of the commit.
+    initialRect: rectAtMount,
     getItemKey: (index) => messages[index].id,
     overscan: 6,
     paddingStart: PADDING_START_PX,
-    paddingEnd: 24,
+    paddingEnd: PADDING_END_PX,
     anchorTo: "end",
     // A reader paging forward through history is not following the live end.
     followOnAppend: !history?.detached,

@@ -1,6 +1,7 @@
 "use client";
 
 import { startTransition, useEffect, useState } from "react";
+import { keepServerGeometry } from "./server-geometry";
 import { keepServerMarkdown } from "./server-markdown";
 
 type WorkbenchModule = typeof import("./thread-workbench");
@@ -14,8 +15,10 @@ let loading: Promise<WorkbenchModule> | null = null;
 function loadWorkbench(): Promise<WorkbenchModule> {
   loading ??= import("./thread-workbench").then(
     (m) => {
-      // Before the live chat renders and replaces the server's copy: its rows reuse that HTML.
+      // Before the live chat renders and replaces the server's copy: its rows reuse that HTML, and
+      // the transcript starts from its sizes.
       keepServerMarkdown();
+      keepServerGeometry();
       return (loaded = m);
     },
     (e: unknown) => {

@@ -120,3 +120,38 @@ test("opening a thread formats and sorts without Intl", async ({ page }) => {
   await page.evaluate(() => (1234).toLocaleString());
   expect(await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl)).toHaveLength(1);
 });
+
+// The live transcript starts from the server copy's sizes (components/chat/server-geometry.ts). From
+// a flat guess per row it mounted the rows for that guess, then, corrected by its measurements,
+// mounted a few more rows (parsing their markdown) in one long task, and took them away again.
+test("the live chat mounts the first screen's rows once, at a phone's width", async ({ page }) => {
+  const id = await createThread(page);
+  for (let i = 0; i < 6; i++) {
+    const res = await page.request.post("/api/chat", {
+      data: { id, message: { role: "user", parts: [{ type: "text", text: "long 24" }] } },
+    });
+    expect(res.status()).toBe(200);
+    await res.text();
+  }
+  await page.addInitScript(`(() => {
+    const log = (window.__rows = []);
+    const rowsIn = (n) => (n instanceof HTMLElement && !n.closest("[inert]") ? (n.matches("[data-message-row]") ? [n] : [...n.querySelectorAll("[data-message-row]")]) : []);
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) for (const row of rowsIn(n)) log.push("+" + row.dataset.messageRow);
+        for (const n of r.removedNodes) for (const row of rowsIn(n)) log.push("-" + row.dataset.messageRow);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  })()`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/t/${id}`);
+  const newest = page.getByTestId("transcript").locator('[data-testid="message"]').last();
+  await expect(newest).toBeInViewport();
+  await expect(page.getByTestId("composer")).toBeEnabled();
+  await page.waitForLoadState("networkidle");
+  const log = await page.evaluate(() => (window as unknown as { __rows: string[] }).__rows);
+  expect(log.length).toBeGreaterThan(1);
+  expect(log.filter((entry) => entry.startsWith("-"))).toEqual([]);
+  expect(new Set(log).size).toBe(log.length);
+  expect(log).toContain(`+${await newest.getAttribute("data-message-id")}`);
+});
