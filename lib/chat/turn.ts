@@ -48,17 +48,21 @@ export async function runTurn(opts: {
   runId?: string | null;
 }): Promise<RunningTurn> {
   const { threadId } = opts;
-  // The thread's chosen model, else CHAT_MODEL; one the server no longer offers is a 400 here.
-  const model = await modelForTurn(opts.userId, threadId);
+  // Until the first token, background work of this process waits for this turn (foreground.ts):
+  // from the turn's first read on, or a compaction started just before takes that read's turns.
+  const firstTokenReached = foregroundStarted();
   const { REPLY_SAVE_EVERY_MS, REPLY_SAVE_BYTES_PER_S, MAX_TOOL_CALLS_PER_STEP, MAX_TOOL_CALLS_PER_TURN } = config();
   const assistantMessageId = newMessageId();
-  // Until the first token, background work of this process waits for this turn (foreground.ts).
-  const firstTokenReached = foregroundStarted();
   const controller = new AbortController();
   const abort = () => controller.abort();
-  const { answeredMessageId, tools, input, releaseLease } = await admitTurnOpening(() =>
-    prepareTurn({ ...opts, runId: opts.runId ?? null, model }, { id: assistantMessageId, onLeaseLost: abort }),
-  ).catch((e: unknown) => {
+  const { model, answeredMessageId, tools, input, releaseLease } = await (async () => {
+    // The thread's chosen model, else CHAT_MODEL; one the server no longer offers is a 400 here.
+    const model = await modelForTurn(opts.userId, threadId);
+    const prepared = await admitTurnOpening(() =>
+      prepareTurn({ ...opts, runId: opts.runId ?? null, model }, { id: assistantMessageId, onLeaseLost: abort }),
+    );
+    return { model, ...prepared };
+  })().catch((e: unknown) => {
     firstTokenReached();
     throw e;
   });
@@ -184,13 +188,17 @@ export async function stopTurn(threadId: string): Promise<boolean> {
 // Saved at once, not at the next timer tick: a tool result is the record of an effect that happened.
 const SAVE_NOW = new Set<UIMessageChunk["type"]>(["finish-step", "tool-output-available", "tool-output-error"]);
 
+// Chunks that open a reply, a step or a part before any of its content: the turn's first token
+// is the first chunk past these (a text-start comes one model tick before its first delta).
+const BEFORE_OUTPUT = new Set<UIMessageChunk["type"]>(["start", "start-step", "text-start", "reasoning-start"]);
+
 /** Reads the reply as it streams and hands each state to the recorder; step ends and tool results save at once. */
 async function followReply(stream: ReadableStream<UIMessageChunk>, recorder: ReplyRecorder, onModelOutput: () => void): Promise<void> {
   let saveNow = false;
   const tapped = stream.pipeThrough(
     new TransformStream<UIMessageChunk, UIMessageChunk>({
       transform(chunk, out) {
-        if (chunk.type !== "start") onModelOutput();
+        if (!BEFORE_OUTPUT.has(chunk.type)) onModelOutput();
         if (SAVE_NOW.has(chunk.type)) saveNow = true;
         out.enqueue(chunk);
       },

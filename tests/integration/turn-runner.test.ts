@@ -8,6 +8,7 @@ import { afterTurn } from "@/lib/chat/after-turn";
 import { resetConfigForTests } from "@/lib/config";
 import { createThread } from "@/lib/db/threads";
 import { listMessagesPage } from "@/lib/db/messages";
+import { foregroundIdle } from "@/lib/jobs/foreground";
 import { sweepDeadCompactions, sweepExpiredTurns } from "@/lib/jobs/sweeper";
 import { seedConversation } from "./support/seed";
 import { TSX_WORKER } from "./support/tsx-worker";
@@ -39,6 +40,23 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
   });
 
   const rows = (threadId: string) => env.db.message.findMany({ where: { threadId }, orderBy: { seq: "asc" } });
+
+  it("keeps background work waiting until the reply's first text has reached the reader", async () => {
+    // A compaction steps aside (foregroundIdle) while a turn waits for its first token. A text-start
+    // comes one model tick (OFFLINE_DELAY_MS) before the first delta: released there, the work
+    // would run its database reads while the first token is still on its way.
+    const t = await createThread(userId);
+    const events: string[] = [];
+    const turn = await runTurn({ userId, threadId: t.id, start: textStart("long 3") });
+    void foregroundIdle().then(() => events.push("background resumes"));
+    const reader = turn.stream.getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      if (r.value.type === "text-start") events.push("text-start");
+      if (r.value.type === "text-delta" && !events.includes("first text")) events.push("first text");
+    }
+    await turn.outcome;
+    expect(events.slice(0, 3)).toEqual(["text-start", "first text", "background resumes"]);
+  });
 
   it("stores the reply row from the start and saves its partial text while it streams", async () => {
     const t = await createThread(userId);
