@@ -37,6 +37,10 @@ export type OfflineRole = "chat" | "summarizer";
 export const DEFAULT_CACHE_SCOPE = "default";
 
 const MAX_OVERFLOW_ONCE_MEMORY = 1000;
+// Work between yields: one yield per message (about 780 in bench ttft's 106k-token input) spent
+// 4-9 ms of event-loop turns on a turn's way to its first token; slices keep other requests
+// flowing at a few ms' delay.
+const SLICE_MS = 4;
 
 /**
  * A real LanguageModelV4 that needs no network: it counts tokens, simulates a prompt cache and a
@@ -63,9 +67,12 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
   async function run(options: LanguageModelV4CallOptions) {
     if (options.abortSignal?.aborted) throw abortError(options.abortSignal);
     const segments = [];
+    let sliceStart = performance.now();
     for (const segment of promptSegments(options.prompt)) {
       segments.push(cache.segment(segment));
+      if (performance.now() - sliceStart < SLICE_MS) continue;
       await yieldToEventLoop();
+      sliceStart = performance.now();
     }
     const inputTokens = segments.reduce((sum, s) => sum + s.tokens, 0);
     const requestBody = { model: "offline", messages: options.prompt.length };
