@@ -1,22 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createThread } from "./support/chat-page";
+import { startPausingProxy } from "./support/pausing-proxy";
 
 // The thread page renders its newest page of messages on the server: the reply is in the first
 // HTML, on screen before any script runs, and the client keeps that page instead of fetching it.
 
 test("the newest message is in the first HTML and on screen without JavaScript", async ({ page, browser, baseURL }) => {
   const id = await createThread(page);
-  for (let i = 1; i <= 3; i++) {
-    const res = await page.request.post("/api/chat", {
-      data: { id, message: { role: "user", parts: [{ type: "text", text: `note ${i}` }] } },
-    });
-    expect(res.status()).toBe(200);
-    await res.text();
-  }
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0]?.role)
-    .toBe("assistant");
-  const newest = (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0] as { id: string };
+  const newest = await sendNotes(page, id, ["note 1", "note 2", "note 3"]);
 
   const html = await (await page.request.get(`/t/${id}`)).text();
   expect(html).toContain(`data-message-id="${newest.id}"`);
@@ -37,26 +28,9 @@ test("the newest message is in the first HTML and on screen without JavaScript",
   // than 300 ms later).
   const painted = await page.context().newPage();
   try {
-    // Frames before the chat has arrived draw nothing of it, or only the sidebar: Chromium may
-    // paint a document it has parsed in part, and the sidebar comes first. Each frame is read as
-    // drawn: after all its animation-frame callbacks (React reveals a streamed boundary in one),
-    // from a task queued in it.
-    await painted.addInitScript(`(() => {
-      const drawn = () => {
-        const text = document.body?.innerText ?? "";
-        if (/Loading/.test(text)) return (window.__firstFrame = text.slice(0, 80));
-        if (document.querySelector("[data-thread-fallback]")?.checkVisibility()) return (window.__firstFrame = "fallback");
-        const main = document.querySelector("main");
-        if (!main?.checkVisibility() || !main.innerText.trim()) return requestAnimationFrame(frame);
-        const el = document.querySelector('[data-message-id="${newest.id}"]');
-        const r = el && el.getBoundingClientRect();
-        window.__firstFrame = r && r.height > 0 && r.top < innerHeight && r.bottom > 0 ? "newest" : text.slice(0, 80);
-      };
-      const frame = () => setTimeout(drawn, 0);
-      requestAnimationFrame(frame);
-    })()`);
+    await painted.addInitScript(firstFrameProbe(newest.id));
     await painted.goto(`/t/${id}`);
-    await expect.poll(() => painted.evaluate(() => (window as unknown as { __firstFrame?: string }).__firstFrame)).toBe("newest");
+    await expect.poll(() => firstFrameOf(painted)).toBe("newest");
   } finally {
     await painted.close();
   }
@@ -73,6 +47,69 @@ test("the newest message is in the first HTML and on screen without JavaScript",
   await expect(page.getByTestId("transcript").locator(`[data-message-id="${newest.id}"]`)).toBeVisible();
   await expect(page.getByTestId("composer")).toBeEnabled();
   expect(pageRequests).toEqual([]);
+});
+
+/** Sends each note as a turn and waits for the last reply; returns that reply, the newest message. */
+async function sendNotes(page: Page, id: string, notes: string[]) {
+  for (const text of notes) {
+    const res = await page.request.post("/api/chat", { data: { id, message: { role: "user", parts: [{ type: "text", text }] } } });
+    expect(res.status()).toBe(200);
+    await res.text();
+  }
+  const newestMessage = async () =>
+    (await (await page.request.get(`/api/threads/${id}/messages?limit=1`)).json()).messages[0] as { id: string; role: string } | undefined;
+  await expect.poll(async () => (await newestMessage())?.role).toBe("assistant");
+  return (await newestMessage())!;
+}
+
+/**
+ * Records in `window.__firstFrame` what the first frame that draws any of the chat shows: "newest"
+ * when it holds the newest message on screen, "fallback" for the empty placeholder, else its text.
+ * Frames before the chat has arrived draw nothing of it, or only the sidebar: Chromium may paint a
+ * document it has parsed in part, and the sidebar comes first. Each frame is read as drawn: after
+ * all its animation-frame callbacks (React reveals a streamed boundary in one), from a task queued
+ * in it.
+ */
+const firstFrameProbe = (newestId: string) => `(() => {
+  const drawn = () => {
+    const text = document.body?.innerText ?? "";
+    if (/Loading/.test(text)) return (window.__firstFrame = text.slice(0, 80));
+    if (document.querySelector("[data-thread-fallback]")?.checkVisibility()) return (window.__firstFrame = "fallback");
+    const main = document.querySelector("main");
+    if (!main?.checkVisibility() || !main.innerText.trim()) return requestAnimationFrame(frame);
+    const el = document.querySelector('[data-message-id="${newestId}"]');
+    const r = el && el.getBoundingClientRect();
+    window.__firstFrame = r && r.height > 0 && r.top < innerHeight && r.bottom > 0 ? "newest" : text.slice(0, 80);
+  };
+  const frame = () => setTimeout(drawn, 0);
+  requestAnimationFrame(frame);
+})()`;
+
+const firstFrameOf = (page: Page) => page.evaluate(() => (window as unknown as { __firstFrame?: string }).__firstFrame);
+
+// The thread's HTML and the script that reveals it can reach the browser apart (a busy server or
+// network; CI once). A frame drawn in that gap showed the empty placeholder, and React then held
+// the thread back for 300 ms more.
+test("the first frame holds the newest message when the response pauses between the thread and its reveal", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const id = await createThread(page);
+  const newest = await sendNotes(page, id, ["one note"]);
+
+  const proxy = await startPausingProxy(baseURL!, '<span id="thread-page-ready" hidden=""></span></div>', 400);
+  const paused = await browser.newContext({ baseURL: proxy.url, storageState: await page.context().storageState() });
+  try {
+    const painted = await paused.newPage();
+    await painted.addInitScript(firstFrameProbe(newest.id));
+    await painted.goto(`/t/${id}`);
+    await expect.poll(() => firstFrameOf(painted)).toBe("newest");
+    expect(proxy.pauses()).toBe(1);
+  } finally {
+    await paused.close();
+    await proxy.close();
+  }
 });
 
 test("the document's head is sent before the thread is read, the thread in the same response", async ({ page, baseURL }) => {

@@ -6,6 +6,14 @@ import { prefetchThread } from "./prefetch-thread";
 const READY_ID = "thread-page-ready";
 
 /**
+ * An element sent after React's script that reveals the thread: the browser draws nothing before
+ * it either. With READY_ID alone, a frame drawn between that element and the reveal script (the
+ * response split there by the network, or the script waiting on a stylesheet) showed the empty
+ * fallback, and React then held the thread back for 300 ms more.
+ */
+const REVEALED_ID = "thread-page-revealed";
+
+/**
  * Without JavaScript nothing reveals a streamed boundary: its HTML stays in React's hidden segment
  * (`<div hidden id="S:0">`). This shows it in place of the empty fallback. In Tailwind's base layer,
  * whose `[hidden] { display: none !important }` an important rule outside the layer cannot beat.
@@ -17,36 +25,60 @@ const SHELL_TURNS = 12;
 
 // Streamed: the document's first bytes (the head, the scripts to fetch) leave before the thread is
 // read, and the thread follows in the same response as a Suspense boundary. Rendering is held
-// until that boundary's last element is parsed (`<link rel="expect" blocking="render">`, hoisted
-// into the head), so Chromium's first frame already holds the newest messages: a boundary whose
-// fallback had painted first would be revealed by React no sooner than 300 ms after that paint
-// (its reveal throttle, $RT in react-dom's Fizz runtime). A browser without render-blocking
-// `expect` links paints the empty fallback first.
+// until that boundary's last element and the script that reveals it are parsed (`<link rel="expect"
+// blocking="render">`, hoisted into the head), so Chromium's first frame already holds the newest
+// messages: a boundary whose fallback had painted first would be revealed by React no sooner than
+// 300 ms after that paint (its reveal throttle, $RT in react-dom's Fizz runtime). A browser without
+// render-blocking `expect` links paints the empty fallback first.
 export default async function ThreadPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const thread = readAfterShell(id);
   return (
     <>
       <link rel="expect" href={`#${READY_ID}`} blocking="render" />
+      <link rel="expect" href={`#${REVEALED_ID}`} blocking="render" />
       <noscript>
         <style>{NO_SCRIPT_REVEAL}</style>
       </noscript>
       <Suspense fallback={<div className="h-dvh" data-thread-fallback="" aria-busy="true" />}>
-        <ThreadPageContent threadId={id} />
+        <ThreadPageContent thread={thread} threadId={id} />
+      </Suspense>
+      <Suspense>
+        <RevealedMarker after={thread} />
       </Suspense>
     </>
   );
 }
 
-async function ThreadPageContent({ threadId }: { threadId: string }) {
+async function readAfterShell(threadId: string) {
   // SQLite's reads finish within the turn they start in, and Next writes what was rendered by the
   // time it flushes as one chunk: started at once, the thread would be read and rendered before
   // the shell left, and the first byte would wait for it. The shell takes a few turns of its own.
-  for (let turn = 0; turn < SHELL_TURNS; turn++) await new Promise((resolve) => setImmediate(resolve));
-  const prefetched = await prefetchThread(threadId);
+  await nextTurns(SHELL_TURNS);
+  return prefetchThread(threadId);
+}
+
+const nextTurns = async (turns: number) => {
+  for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+async function ThreadPageContent({ thread, threadId }: { thread: ReturnType<typeof readAfterShell>; threadId: string }) {
+  const prefetched = await thread;
   return (
     <>
       <ChatShell threadId={threadId} prefetched={prefetched} />
       <span id={READY_ID} hidden />
     </>
   );
+}
+
+/**
+ * Its own boundary, finished a few turns after the thread's, so React sends it after the thread and
+ * its reveal script. Should it come first (the thread's client code still loading), READY_ID still
+ * holds the frame until the thread's HTML is in.
+ */
+async function RevealedMarker({ after }: { after: Promise<unknown> }) {
+  await after.catch(() => undefined);
+  await nextTurns(SHELL_TURNS);
+  return <span id={REVEALED_ID} hidden />;
 }
