@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A proxy in front of the app that passes every response through, except that in a document it
- * sends everything up to and including `pauseAfter`, then holds the rest for `pauseMs`: the network
- * splitting a streamed page at the worst place, on purpose. Asks the app for uncompressed bodies so
- * the text can be found.
+ * A proxy in front of the app that passes every response through, except that in one whose body
+ * contains `pauseAfter` it sends everything up to and including that text, then holds the rest for
+ * `pauseMs`: the network splitting a streamed page at the worst place, on purpose. Asks the app for
+ * uncompressed bodies so the text can be found.
  */
 export async function startPausingProxy(target: string, pauseAfter: string, pauseMs: number) {
   let pauses = 0;
@@ -39,6 +39,11 @@ export async function startPausingProxy(target: string, pauseAfter: string, paus
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     /** How many responses were paused (0 means the text never appeared: the test proves nothing). */
     pauses: () => pauses,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A live feed the page left open would otherwise keep the server open.
+        server.closeAllConnections();
+      }),
   };
 }
