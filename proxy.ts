@@ -5,7 +5,7 @@ import { pageCsp } from "./lib/http/security-headers";
 /*
  * Pages get a Content-Security-Policy with a fresh nonce per request. Next.js reads the policy from
  * the request headers and puts the nonce on its own scripts; that is why pages are rendered per
- * request (app/layout.tsx reads the headers). The other security headers come from next.config.mjs.
+ * request (app/layout.tsx reads the headers). The other security headers come from next.config.ts.
  */
 export function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
@@ -22,7 +22,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Documents only: the API and static files get their headers from next.config.mjs.
+  // Documents only: the API and static files get their headers from next.config.ts.
   matcher: [
     {
       source: "/((?!api/|_next/static|_next/image|favicon.ico).*)",

@@ -142,6 +142,12 @@ const settings = z.object({
   AUTH_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   // Guests one client address may create per hour (lib/auth/session.ts).
   GUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  // Not a setting: Vercel sets VERCEL=1 on its machines. There the client address comes from its
+  // proxy's x-real-ip and the PostgreSQL pool is sized for functions (lib/db/pool-options.ts).
+  VERCEL: z
+    .string()
+    .optional()
+    .transform((v) => v === "1"),
   // Not a setting: made by scripts/serve.mjs at start, proves its client-address header genuine.
   LONGRUN_PEER_TOKEN: z.string().optional(),
 });

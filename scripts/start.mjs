@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { addCompileHints } from "./compile-hints.mjs";
+import { useNativeConfigLoader } from "./config-loader.mjs";
 import { deployMigrations } from "./migrations.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -17,6 +18,14 @@ const port = process.env.PORT ?? "3000";
 const url = process.env.DATABASE_URL ?? "file:./data/app.db";
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const nextBin = path.join(root, "node_modules/.bin/next");
+
+// Node 22 LTS is the runtime package.json declares and CI tests; an older Node still runs the app.
+const nodeMajor = Number(process.versions.node.split(".")[0]);
+if (nodeMajor < 22) {
+  console.warn(`Warning: Node ${process.versions.node} is older than the Node 22 LTS this app is tested on; it starts, but upgrade.`);
+}
+// The build and the server (children of this process) inherit the setting.
+useNativeConfigLoader();
 
 if (!fs.existsSync(path.join(root, "lib/db/generated/sqlite/client.ts"))) {
   spawnSync(process.execPath, ["scripts/db-generate.mjs"], { stdio: "inherit" });

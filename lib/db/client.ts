@@ -3,9 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { attachDatabasePool } from "@vercel/functions";
+import pg from "pg";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { config } from "@/lib/config";
+import { poolOptions } from "./pool-options";
 
 // Both generated clients come from the same models file, so they share one API; the SQLite
 // client's type stands for both.
@@ -22,9 +25,11 @@ const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
 
 export function createDb(url: string): Db {
   if (isPostgresUrl(url)) {
-    // Idle connections above `min` close after 30 s; the ones below stay (see warmPool).
-    const adapter = new PrismaPg({ connectionString: url, max: config().DATABASE_POOL_SIZE, min: poolMin(), idleTimeoutMillis: 30_000 });
-    return new PostgresClient({ adapter, transactionOptions }) as unknown as Db;
+    const pool = new pg.Pool({ connectionString: url, ...pgPoolOptions() });
+    // On Vercel the function would be frozen with idle connections open; this keeps it alive (its
+    // request context's waitUntil) until the pool has closed them. Elsewhere it does nothing.
+    if (config().VERCEL) attachDatabasePool(pool);
+    return new PostgresClient({ adapter: new PrismaPg(pool), transactionOptions }) as unknown as Db;
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -66,10 +71,13 @@ export function isSqlite(client: Db): boolean {
  */
 export async function warmPool(client: Db = db()): Promise<void> {
   if (isSqlite(client)) return;
-  await Promise.all(Array.from({ length: poolMin() }, () => client.$queryRawUnsafe("SELECT 1")));
+  await Promise.all(Array.from({ length: pgPoolOptions().min }, () => client.$queryRawUnsafe("SELECT 1")));
 }
 
-const poolMin = () => Math.min(config().DATABASE_POOL_MIN, config().DATABASE_POOL_SIZE);
+const pgPoolOptions = () => {
+  const c = config();
+  return poolOptions({ onVercel: c.VERCEL, size: c.DATABASE_POOL_SIZE, min: c.DATABASE_POOL_MIN });
+};
 
 export async function dbReady(client: Db = db()): Promise<void> {
   await sqliteReady.get(client);

@@ -33,7 +33,7 @@ export function serverAction<S extends z.ZodType, T>(spec: ActionSpec<S>, fn: (i
   return async (raw: z.input<S>): Promise<ServerActionResult<Wire<T>>> => {
     try {
       const requestHeaders = await headers();
-      const { APP_URL, TRUST_PROXY, LONGRUN_PEER_TOKEN } = config();
+      const { APP_URL, TRUST_PROXY, LONGRUN_PEER_TOKEN, VERCEL } = config();
       if (APP_URL || TRUST_PROXY) assertSameOrigin(requestHeaders, ownOrigin(requestHeaders, APP_URL, TRUST_PROXY));
       else assertSameOriginHost(requestHeaders);
       // No input is an empty object (as an empty body is to a route); anything else, null included, is validated.
@@ -44,7 +44,7 @@ export function serverAction<S extends z.ZodType, T>(spec: ActionSpec<S>, fn: (i
         throw new AppError("bad_json", `Input nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep`);
       const input = validateBody(spec.input, JSON.parse(json));
       const https = TRUST_PROXY && firstValue(requestHeaders.get("x-forwarded-proto")) === "https";
-      const address = clientAddress(requestHeaders, { trustProxy: TRUST_PROXY, peerToken: LONGRUN_PEER_TOKEN });
+      const address = clientAddress(requestHeaders, { onVercel: VERCEL, trustProxy: TRUST_PROXY, peerToken: LONGRUN_PEER_TOKEN });
       const value = await runInRequestContext({ readOnly: false, limit: spec.limit ?? "write", https, clientAddress: address }, async () =>
         fn(input, await currentUserId()),
       );

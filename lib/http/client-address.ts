@@ -2,6 +2,9 @@
  * Where a request came from, for the limits kept per address (sign-in attempts, guests made).
  * Pure: the caller passes the headers and the rules.
  *
+ * - On Vercel (VERCEL=1, set by the platform) the address is what its proxy puts in x-real-ip,
+ *   read with @vercel/functions' ipAddress: the platform overwrites any client-sent value, so
+ *   per-address limits work without TRUST_PROXY, which would trust X-Forwarded-For.
  * - Behind a trusted proxy (TRUST_PROXY=1) the address is the last X-Forwarded-For entry: the one
  *   our proxy appended. Entries before it are whatever the client claimed.
  * - Otherwise X-Forwarded-For is never read (a client could send any value, and rotating it got
@@ -12,11 +15,16 @@
  *
  * IPv6 addresses count per /64: one subscriber usually holds a whole /64.
  */
+import { ipAddress } from "@vercel/functions";
 
 export const PEER_HEADER = "x-longrun-peer";
 export const UNKNOWN_ADDRESS = "unknown";
 
-export function clientAddress(headers: Headers, opts: { trustProxy: boolean; peerToken: string | undefined }): string {
+export function clientAddress(headers: Headers, opts: { onVercel: boolean; trustProxy: boolean; peerToken: string | undefined }): string {
+  if (opts.onVercel) {
+    const address = ipAddress(headers);
+    if (address) return addressKey(address);
+  }
   if (opts.trustProxy) {
     const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return addressKey(forwarded);

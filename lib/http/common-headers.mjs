@@ -1,6 +1,6 @@
 // Security headers on every answer that is not a page (pages get a nonce CSP in proxy.ts). Plain
 // JavaScript, because the server in front of Next (scripts/serve.mjs) runs untranspiled and answers
-// some requests itself, and next.config.mjs reads them; lib/http/security-headers.ts re-exports them.
+// some requests itself, and next.config.ts reads them; lib/http/security-headers.ts re-exports them.
 
 /** @type {{ key: string, value: string }[]} */
 export const COMMON_HEADERS = [

@@ -24,7 +24,7 @@ export function handler<P = Record<string, never>>(fn: (req: Request, params: P)
   return async (req: Request, ctx: Ctx<P>): Promise<Response> => {
     try {
       const readOnly = SAFE_METHODS.has(req.method);
-      const { APP_URL, TRUST_PROXY, LONGRUN_PEER_TOKEN } = config();
+      const { APP_URL, TRUST_PROXY, LONGRUN_PEER_TOKEN, VERCEL } = config();
       if (!readOnly) {
         assertSameOrigin(req.headers, ownOrigin(req, { appUrl: APP_URL, trustProxy: TRUST_PROXY }));
         assertJsonContentType(req.headers);
@@ -32,7 +32,7 @@ export function handler<P = Record<string, never>>(fn: (req: Request, params: P)
       const params = checkParams(await ctx.params);
       const https = requestProtocol(req, TRUST_PROXY) === "https:";
       const limit = readOnly ? null : (opts.limit ?? "write");
-      const address = clientAddress(req.headers, { trustProxy: TRUST_PROXY, peerToken: LONGRUN_PEER_TOKEN });
+      const address = clientAddress(req.headers, { onVercel: VERCEL, trustProxy: TRUST_PROXY, peerToken: LONGRUN_PEER_TOKEN });
       return await runInRequestContext({ readOnly, limit, https, clientAddress: address }, () => fn(req, params));
     } catch (err) {
       return errorResponse(err);

@@ -4,7 +4,7 @@
  * Content-Security-Policy with a per-request nonce (proxy.ts); everything else (the JSON API, static
  * files) gets a policy that allows nothing, since none of it is a document.
  * Imported by proxy.ts: keep it free of app imports. The header list itself is in common-headers.mjs,
- * which next.config.mjs and the server in front of Next read too.
+ * which next.config.ts and the server in front of Next read too.
  */
 
 export { API_CSP, COMMON_HEADERS } from "./common-headers.mjs";

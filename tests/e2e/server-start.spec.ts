@@ -1,6 +1,8 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { freshPostgresUrl, startServers } from "./support/app-server";
+import { freshPostgresUrl, freshSqliteUrl, startServers } from "./support/app-server";
 
 // What a started server does before its first request, on PostgreSQL (SQLite has no pool): it
 // opens DATABASE_POOL_MIN connections (instrumentation.ts -> warmPool), so a burst of turns right
@@ -34,3 +36,23 @@ if (process.env.TEST_DATABASE_URL)
       await servers.stop();
     }
   });
+
+// next.config.ts is loaded by Node's type stripping where Node has it (scripts/config-loader.mjs):
+// Next's default loader would map its native SWC binding into the server for good (28 MB of RSS).
+test("the production server maps Next's SWC binding only where Node cannot strip types itself", async () => {
+  test.setTimeout(180_000);
+  const port = PORT + 1;
+  const servers = await startServers({ ports: [port], databaseUrl: freshSqliteUrl(`server-start-${port}`) });
+  try {
+    const serverPid = Number(
+      execFileSync("pgrep", ["-P", String(servers.launcherPids[0]), "-f", "scripts/serve.mjs"], { encoding: "utf8" }).trim(),
+    );
+    expect(serverPid).toBeGreaterThan(0);
+    const maps = fs.readFileSync(`/proc/${serverPid}/maps`, "utf8");
+    const swcMapped = /next-swc|@next\/swc/.test(maps);
+    const nodeStripsTypes = Boolean((process.features as { typescript?: string }).typescript);
+    expect(swcMapped).toBe(!nodeStripsTypes);
+  } finally {
+    await servers.stop();
+  }
+});

@@ -5,7 +5,8 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 
-export type Servers = { urls: string[]; stop: () => Promise<void>; kill: () => Promise<void> };
+/** `launcherPids`: the `scripts/start.mjs` process of each server (its process group's leader). */
+export type Servers = { urls: string[]; launcherPids: number[]; stop: () => Promise<void>; kill: () => Promise<void> };
 
 async function waitUp(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -64,6 +65,7 @@ export async function startServers(opts: { ports: number[]; databaseUrl: string;
   }
   return {
     urls,
+    launcherPids: children.map((c) => c.pid!),
     stop: () => signalAll("SIGTERM"),
     kill: () => signalAll("SIGKILL"),
   };
