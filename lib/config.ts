@@ -79,6 +79,11 @@ const settings = z.object({
   // Tool calls a turn may run: per model step and in the whole turn (lib/chat/tool-budget.ts).
   MAX_TOOL_CALLS_PER_STEP: z.coerce.number().int().positive().default(20),
   MAX_TOOL_CALLS_PER_TURN: z.coerce.number().int().positive().default(100),
+  // A turn ends (its model call aborted, the reply closed with a note of why) once the model asks
+  // for more calls than either bound above, streams more than MAX_REPLY_CHARS characters of text
+  // and tool-call input, or the turn runs MAX_TURN_SECONDS (lib/chat/turn-guard.ts).
+  MAX_REPLY_CHARS: z.coerce.number().int().positive().default(2_000_000),
+  MAX_TURN_SECONDS: z.coerce.number().int().positive().max(86_400).default(600),
   // A running turn saves its partial reply every REPLY_SAVE_EVERY_MS (and at each step end).
   REPLY_SAVE_EVERY_MS: z.coerce.number().int().positive().default(1_000),
   // A partial save rewrites the reply: the next one waits (size / this) seconds, so a huge reply

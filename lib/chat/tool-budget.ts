@@ -5,7 +5,9 @@ import type { StopCondition, ToolSet } from "ai";
  * `perTurn` in the whole turn. Calls past a bound are not executed; the model gets a short refusal
  * as their result (so it can say what it skipped), and the loop stops once the turn's budget is
  * spent. Without this, one 100,000-character message of ~6,250 `read` lines held a turn for 19
- * minutes.
+ * minutes. Tools run once a model step has ended, so a model streaming calls past a bound is
+ * stopped by turn-guard.ts, which aborts the model call; the refusals here hold for calls a step
+ * delivered before that abort landed.
  */
 export type ToolBudget = {
   tools: ToolSet;
@@ -13,11 +15,14 @@ export type ToolBudget = {
   startStep: () => void;
   /** Stops the tool loop once the turn's calls reach its budget. */
   stopWhen: StopCondition<ToolSet>;
+  /** The calls let run (not refused), by tool call id: a call cut short by an abort may have had effects. */
+  started: ReadonlySet<string>;
 };
 
 export function toolBudget(tools: ToolSet, limits: { perStep: number; perTurn: number }): ToolBudget {
   let inStep = 0;
   let inTurn = 0;
+  const started = new Set<string>();
   const refusal = (scope: "step" | "turn", limit: number) => ({
     ok: false as const,
     error: "tool_call_limit",
@@ -38,6 +43,7 @@ export function toolBudget(tools: ToolSet, limits: { perStep: number; perTurn: n
             if (inStep >= limits.perStep) return refusal("step", limits.perStep);
             inStep++;
             inTurn++;
+            started.add(options.toolCallId);
             return execute(input, options);
           },
         };
@@ -48,5 +54,6 @@ export function toolBudget(tools: ToolSet, limits: { perStep: number; perTurn: n
       inStep = 0;
     },
     stopWhen: ({ steps }) => steps.reduce((n, s) => n + s.toolCalls.length, 0) >= limits.perTurn,
+    started,
   };
 }

@@ -1,5 +1,6 @@
 import type { TurnData, TurnStatus } from "@/lib/api";
 import type { MessagePart } from "@/lib/db/messages";
+import type { TurnBound } from "./turn-bounds";
 import type { TurnErrorCode } from "./turn-failure";
 
 /** What starts a turn: a new message, a retry of a reply, or answering the latest user message again (after an edit). */
@@ -21,6 +22,8 @@ export type TurnOutcome = {
   /** The context window of the model that answered: the compaction threshold follows the thread's model. */
   contextWindow?: number;
   overflow: boolean;
+  /** The bound that ended the turn (turn-bounds.ts); its note ends the reply. */
+  bound: TurnBound | null;
   assistantMessageId: string;
   userMessageId: string | null;
   text: string;

@@ -14,6 +14,7 @@ import { requestTurnStop } from "./turn-lease";
 import { admitTurnOpening, prepareTurn } from "./turn-opening";
 import { ReplyRecorder } from "./reply-recorder";
 import { toolBudget } from "./tool-budget";
+import { guardTurn } from "./turn-guard";
 import type { TurnEndData, TurnOutcome, TurnStart, TurnStatus } from "./turn-types";
 
 export type { TurnOutcome, TurnStart } from "./turn-types";
@@ -51,7 +52,14 @@ export async function runTurn(opts: {
   // Until the first token, background work of this process waits for this turn (foreground.ts):
   // from the turn's first read on, or a compaction started just before takes that read's turns.
   const firstTokenReached = foregroundStarted();
-  const { REPLY_SAVE_EVERY_MS, REPLY_SAVE_BYTES_PER_S, MAX_TOOL_CALLS_PER_STEP, MAX_TOOL_CALLS_PER_TURN } = config();
+  const {
+    REPLY_SAVE_EVERY_MS,
+    REPLY_SAVE_BYTES_PER_S,
+    MAX_TOOL_CALLS_PER_STEP,
+    MAX_TOOL_CALLS_PER_TURN,
+    MAX_REPLY_CHARS,
+    MAX_TURN_SECONDS,
+  } = config();
   const assistantMessageId = newMessageId();
   const controller = new AbortController();
   const abort = () => controller.abort();
@@ -141,17 +149,34 @@ export async function runTurn(opts: {
     },
   });
 
-  const [toClient, toStore] = result
-    .toUIMessageStream({
+  // Whatever the model streams, the turn ends at its bounds: the model call is aborted there.
+  const guard = guardTurn(
+    result.toUIMessageStream({
       generateMessageId: () => assistantMessageId,
       onError: (e) => classifyTurnError(e).message,
       redactToolErrors: false,
-    })
-    .tee();
+    }),
+    {
+      limits: {
+        toolCallsPerStep: MAX_TOOL_CALLS_PER_STEP,
+        toolCallsPerTurn: MAX_TOOL_CALLS_PER_TURN,
+        replyChars: MAX_REPLY_CHARS,
+        turnSeconds: MAX_TURN_SECONDS,
+      },
+      abort: (reason) => controller.abort(reason),
+      startedCalls: budget.started,
+      noteId: `${assistantMessageId}-bound`,
+    },
+  );
+  const [toClient, toStore] = guard.stream.tee();
 
   const outcome = (async (): Promise<TurnOutcome> => {
     await followReply(toStore, recorder, firstTokenReached);
     firstTokenReached();
+    guard.dispose();
+    // A turn its bounds ended is stopped, with the note as its last part, even if the abort surfaced as an error.
+    const bound = guard.bound();
+    if (bound) failure = null;
     const status: TurnStatus = failure ? "error" : controller.signal.aborted ? "stopped" : "complete";
     const { text } = await recorder.finish(status, failure, "Stopped before any reply.").catch((e) => {
       console.error("[assistant message not finalized]", e);
@@ -168,7 +193,8 @@ export async function runTurn(opts: {
       retryable: f?.retryable ?? false,
       lastInputTokens,
       contextWindow: model.contextWindow,
-      overflow: rawError !== null && isContextOverflowError(rawError),
+      overflow: !bound && rawError !== null && isContextOverflowError(rawError),
+      bound,
       assistantMessageId,
       userMessageId: answeredMessageId,
       text,
