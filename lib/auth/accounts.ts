@@ -16,8 +16,9 @@ import { authSecret } from "./secret";
  * ours (lib/auth/session.ts: a signed cookie, zero setup). "Save your work" is better-auth's
  * sign-up, with one twist: the new account takes the id of the guest who signs up, so everything
  * the guest owns (threads, workspaces, anything keyed by userId) is the account's at once, and
- * nothing is moved. Sign-up drops the guest cookie (from then on only a sign-in opens that id);
- * sign-out drops it unless it is still a guest's (work the person chose to keep apart).
+ * nothing is moved; only one sign-up can take it. Sign-up drops the guest cookie (from then on only
+ * a sign-in opens that id); sign-out drops it unless it is still a guest's (work the person chose to
+ * keep apart).
  *
  * Who the guest is comes from the caller resolver: lib/auth/auth-request.ts resolves the request
  * and runs better-auth inside `withAuthRequestGuest`, so nothing here reads the guest cookie.
@@ -79,9 +80,13 @@ function createAuth(client: Db, secret: string, secureCookies: boolean) {
     databaseHooks: {
       user: {
         create: {
+          // The guest's id or no account (lib/auth/guest-upgrade.ts): the key decides between two
+          // sign-ups from one guest, and one that sees the other's account here makes none, where a
+          // fresh id would give an empty account the browser may end up signed in to.
           before: async (user) => {
             const guestId = requestGuest.getStore();
-            if (!guestId || (await client.authUser.findUnique({ where: { id: guestId }, select: { id: true } }))) return;
+            if (!guestId) return;
+            if (await client.authUser.findUnique({ where: { id: guestId }, select: { id: true } })) return false;
             return { data: { ...user, id: guestId } };
           },
         },
@@ -89,7 +94,10 @@ function createAuth(client: Db, secret: string, secureCookies: boolean) {
     },
     hooks: {
       after: createAuthMiddleware(async (ctx) => {
-        const dropGuest = ctx.path === "/sign-up/email" || (ctx.path === "/sign-out" && !requestGuest.getStore());
+        // Only a sign-up that signed in: a refused one (email taken, guest already claimed) leaves the
+        // browser its guest, whose work would otherwise be out of reach.
+        const signedUp = ctx.path === "/sign-up/email" && ctx.context.newSession !== null;
+        const dropGuest = signedUp || (ctx.path === "/sign-out" && !requestGuest.getStore());
         if (dropGuest) ctx.setCookie(SESSION_COOKIE, "", { path: "/", maxAge: 0 });
       }),
     },

@@ -45,6 +45,14 @@ export async function callerOf(requestHeaders: Headers): Promise<Caller> {
 /** The caller of the request being rendered or handled; resolved once per server render. */
 export const currentCaller = cache(async (): Promise<Caller> => callerOf(await headers()));
 
+/**
+ * The id this browser's guest cookie names, even one that has become an account. It opens nothing:
+ * a sign-up asks, because a guest becomes one account or none (lib/auth/guest-upgrade.ts).
+ */
+export async function guestNamedBy(requestHeaders: Headers): Promise<string | null> {
+  return decodeSession(cookieValue(requestHeaders.get("cookie"), SESSION_COOKIE), await authSecret());
+}
+
 /** The guest behind a cookie value; an id that has since become an account opens only with a sign-in. */
 async function stillGuestId(value: string | undefined): Promise<string | null> {
   const id = decodeSession(value, await authSecret());

@@ -34,7 +34,10 @@ export class Browser {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const res = await (body === undefined ? authRoute.GET : authRoute.POST)(req, NO_PARAMS);
+    return this.receive(await (body === undefined ? authRoute.GET : authRoute.POST)(req, NO_PARAMS));
+  }
+  /** Takes an answer's cookies, as a browser does when that answer arrives. */
+  receive(res: Response) {
     this.lastSetCookies = res.headers.getSetCookie();
     for (const line of this.lastSetCookies) {
       const [pair, ...attrs] = line.split(";");
