@@ -8,7 +8,7 @@ import {
   notesUpdateText,
   routineNameInText,
   runStartText,
-} from "@/lib/routines/run-text";
+} from "@/lib/context/run-text";
 import { mergeNotes, NOTES_TEMPLATE, preferenceSentences, readNotesLists } from "@/lib/ai/offline/routine-notes";
 
 const base = {
