@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { markInterrupted } from "@/lib/chat/interrupted-reply";
 import { publishThreadChange } from "@/lib/events/publish";
 import { sweepActions } from "@/lib/actions/sweep";
+import { providerByName } from "@/lib/email/providers";
 import { markRunInterrupted } from "@/lib/routines/claim";
 import { freeOrDead, heldButDead, leaseLive } from "./lease";
 import { startIntervalLoop } from "./interval-loop";
@@ -97,7 +98,7 @@ export async function sweepOnce(): Promise<{ turns: number; runs: number; compac
   const turns = await sweepExpiredTurns(now);
   const runs = await sweepDeadRuns(now);
   const compactions = await sweepDeadCompactions(now);
-  const actions = await sweepActions({ now });
+  const actions = await sweepActions({ now, providerFor: providerByName });
   return { turns, runs, compactions, actions: actions.expired + actions.reconciled.length };
 }
 
