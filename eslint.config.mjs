@@ -28,8 +28,8 @@ export default tseslint.config(
   },
   {
     // lib/context is the pure core: nothing from the database, the network, Next or React. The
-    // routines' schedule math and message texts are pure too (the browser previews schedules).
-    files: ["lib/context/**/*.ts", "lib/routines/presets.ts", "lib/routines/schedule.ts", "lib/routines/run-text.ts"],
+    // routines' schedule math is pure too (the browser previews schedules).
+    files: ["lib/context/**/*.ts", "lib/routines/presets.ts", "lib/routines/schedule.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -57,7 +57,6 @@ export default tseslint.config(
                 "@/lib/routines/*",
                 "!@/lib/routines/presets",
                 "!@/lib/routines/schedule",
-                "!@/lib/routines/run-text",
                 "**/../lib/**",
               ],
               message:

@@ -20,7 +20,7 @@ export async function register(): Promise<void> {
     const { warmPool } = await import("./lib/db/client");
     warmPool().catch((err) => console.error("[db] could not open the connection pool", err));
     if (config().SWEEPER === "on") {
-      const { startSweeper } = await import("./lib/jobs/sweeper");
+      const { startSweeper } = await import("./lib/sweep/sweeper");
       startSweeper();
     }
     const { startScheduler } = await import("./lib/routines/scheduler");

@@ -4,6 +4,7 @@
 import { runTurn } from "@/lib/chat/turn";
 import { SimulatedCrash, setCrashHookForTests } from "@/lib/actions/crash-points";
 import { sweepActions } from "@/lib/actions/sweep";
+import { providerByName } from "@/lib/email/providers";
 import { leaseDeadAfterMs } from "@/lib/jobs/lease";
 import { db } from "@/lib/db/client";
 import { createThread } from "@/lib/db/threads";
@@ -53,7 +54,7 @@ async function done(workspaceId: string, n: number, fixture: ReturnType<typeof b
 async function sweepIfUnsettled(workspaceId: string): Promise<boolean> {
   const open = await db().actionLedger.count({ where: { scope: `workspace:${workspaceId}`, status: { in: ["started", "unknown"] } } });
   if (open === 0) return false;
-  await sweepActions({ now: new Date(Date.now() + leaseDeadAfterMs() + 1_000) });
+  await sweepActions({ now: new Date(Date.now() + leaseDeadAfterMs() + 1_000), providerFor: providerByName });
   return true;
 }
 

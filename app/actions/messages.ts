@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { editOwnMessage } from "@/lib/chat/edit";
 import { config } from "@/lib/config";
-import { serverAction } from "@/lib/http/action";
+import { serverAction } from "@/lib/auth/server-action";
 import { editMessageSchema, idSchema } from "@/lib/http/schemas";
 import { pinMessage, unpinMessage } from "@/lib/pins/pins";
 

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { idSchema } from "@/lib/http/schemas";
-import { serverAction } from "@/lib/http/action";
+import { serverAction } from "@/lib/auth/server-action";
 import { presentRoutine } from "@/lib/routines/present";
 import { createRoutineSchema, updateRoutineSchema } from "@/lib/routines/schemas";
 import { createRoutine, updateRoutine } from "@/lib/routines/store";

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { createThread, deleteThread, renameThread } from "@/lib/db/threads";
-import { serverAction } from "@/lib/http/action";
+import { serverAction } from "@/lib/auth/server-action";
 import { createThreadSchema, idSchema, renameThreadSchema } from "@/lib/http/schemas";
 
 // The chat list's and the thread header's own mutations (POST /api/threads, PATCH and DELETE

@@ -11,7 +11,7 @@ import { SidePanel } from "@/components/layout/side-panel";
 import { SplitView } from "@/components/layout/split-view";
 import { WorkspacePanel } from "@/components/workspace/workspace-panel";
 import { fileHash } from "@/components/workspace/file-hash";
-import { NOTES_PATH } from "@/lib/routines/run-text";
+import { NOTES_PATH } from "@/lib/context/run-text";
 import { RoutineForm } from "./routine-form";
 import { RoutineHeader } from "./routine-header";
 import { messageAnchor, RoutineTranscript } from "./routine-transcript";

@@ -10,7 +10,7 @@ import { Markdown } from "@/components/chat/markdown";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ApiMessage } from "@/lib/api";
-import { isNotesUpdateText } from "@/lib/routines/run-text";
+import { isNotesUpdateText } from "@/lib/context/run-text";
 
 const LIMIT = 200;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -2,7 +2,6 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { executeHeld } from "./execute";
 import { newLeaseToken, transition } from "./ledger";
-import { providerByName } from "./providers";
 import type { ActionOutcome, ActionProvider } from "./types";
 
 export type PersonDecision = "mark_sent" | "send_again";
@@ -15,7 +14,7 @@ export type PersonDecision = "mark_sent" | "send_again";
  */
 export async function resolveAction(
   input: { userId: string; threadId: string; key: string; decision: PersonDecision },
-  providerFor: (name: string) => ActionProvider | null = providerByName,
+  providerFor: (name: string) => ActionProvider | null,
 ): Promise<ActionOutcome> {
   const row = await db().actionLedger.findFirst({ where: { userId: input.userId, threadId: input.threadId, key: input.key } });
   if (!row) throw new AppError("not_found", "Action not found");

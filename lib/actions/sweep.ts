@@ -3,7 +3,6 @@ import { freeOrDead, heldButDead, leaseDeadAfterMs } from "@/lib/jobs/lease";
 import { executeHeld } from "./execute";
 import { whileHolding } from "./lease";
 import { newLeaseToken, transition, type LedgerRow } from "./ledger";
-import { providerByName } from "./providers";
 import { planReconcile } from "./reconcile-plan";
 import type { ActionOutcome, ActionProvider } from "./types";
 
@@ -19,15 +18,16 @@ import type { ActionOutcome, ActionProvider } from "./types";
 export type SweepOptions = {
   now?: Date;
   limit?: number;
-  providerFor?: (name: string) => ActionProvider | null;
+  /** The providers sit above the ledger (lib/email/providers.ts), so the caller hands them in. */
+  providerFor: (name: string) => ActionProvider | null;
 };
 
 export type SweepReport = { expired: number; reconciled: { key: string; plan: string; outcome: ActionOutcome["state"] }[] };
 
-export async function sweepActions(opts: SweepOptions = {}): Promise<SweepReport> {
+export async function sweepActions(opts: SweepOptions): Promise<SweepReport> {
   const now = opts.now ?? new Date();
   const limit = opts.limit ?? 50;
-  const providerFor = opts.providerFor ?? providerByName;
+  const { providerFor } = opts;
   const report: SweepReport = { expired: 0, reconciled: [] };
 
   const expired = await db().actionLedger.findMany({

@@ -3,7 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { config, type Config } from "@/lib/config";
-import { PROVIDER_SETTING, splitModelId, type Provider } from "@/lib/models/catalog";
+import { PROVIDER_SETTING, splitModelId, type Provider } from "./catalog";
 import { AppError } from "@/lib/errors";
 import { createOfflineModel, type OfflineRole } from "./offline";
 import { OFFLINE_NOTICE } from "./offline/notice";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { describeModel } from "@/lib/ai/registry";
 import type { threadModelSchema } from "@/lib/http/schemas";
-import type { ModelOption } from "@/lib/models/catalog";
+import type { ModelOption } from "@/lib/ai/catalog";
 
 /** GET /api/model */
 export type ModelInfo = ReturnType<typeof describeModel>;

@@ -1,5 +1,5 @@
 import type { ToolSet } from "ai";
-import { actionTools, type ToolContext } from "@/lib/actions/tools";
+import { actionTools, type ToolContext } from "@/lib/email/tools";
 import { recallTools } from "@/lib/search/recall-tools";
 import { workspaceTools } from "@/lib/workspace/tools";
 

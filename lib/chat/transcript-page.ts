@@ -1,5 +1,5 @@
 import { listMessagesPage } from "@/lib/db/messages";
-import { sweepExpiredTurn } from "@/lib/jobs/sweeper";
+import { sweepExpiredTurn } from "./turn-sweep";
 
 /**
  * A page of the live transcript as the person should see it: a reply still marked streaming

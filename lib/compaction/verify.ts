@@ -1,4 +1,4 @@
-import { yieldToEventLoop } from "@/lib/background/yield";
+import { yieldToEventLoop } from "@/lib/jobs/yield";
 import { messageSightings, type NameSighting, type StoredPart } from "@/lib/context";
 import { latestSightingsOf } from "./sightings";
 

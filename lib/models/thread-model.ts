@@ -2,7 +2,7 @@ import { getChatModel, resolveModel, type ModelHandle } from "@/lib/ai/registry"
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/errors";
-import { availableModels, isAvailableModel } from "./catalog";
+import { availableModels, isAvailableModel } from "@/lib/ai/catalog";
 
 function unavailable(id: string, why: string): AppError {
   const offered = availableModels(config())

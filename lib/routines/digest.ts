@@ -1,6 +1,6 @@
 import { runDigest, type DigestMessage, type DigestRun } from "@/lib/context";
 import { db } from "@/lib/db/client";
-import { isNotesUpdateText } from "./run-text";
+import { isNotesUpdateText } from "@/lib/context/run-text";
 
 const DIGEST_RUNS = 3;
 

@@ -8,7 +8,7 @@ import { holdRun, releaseRunLease } from "./claim";
 import { deliverRunResult } from "./deliver";
 import { buildRunDigest } from "./digest";
 import { agentWroteNotes, readNotes } from "./notes";
-import { notesUpdateText, runStartText } from "./run-text";
+import { notesUpdateText, runStartText } from "@/lib/context/run-text";
 import { runHeadlessTurn } from "./run-turn";
 
 const FINAL_REPLY_CHARS = 4000;

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { readFile } from "@/lib/workspace/store";
-import { NOTES_PATH } from "./run-text";
+import { NOTES_PATH } from "@/lib/context/run-text";
 
 /** routine/notes.md as it is now, or null when it does not exist. */
 export async function readNotes(workspaceId: string): Promise<{ content: string; version: number } | null> {

@@ -5,7 +5,8 @@ import { TSX_WORKER } from "./support/tsx-worker";
 import { sleep, waitFor } from "./support/wait-for";
 import { newRoutine } from "./routines/support/routine-helpers";
 import { resetConfigForTests } from "@/lib/config";
-import { sweepDeadRuns, sweepExpiredTurns } from "@/lib/jobs/sweeper";
+import { sweepExpiredTurns } from "@/lib/chat/turn-sweep";
+import { sweepDeadRuns } from "@/lib/sweep/sweeper";
 import { DEAD_RUN_ERROR, recordRun } from "@/lib/routines/claim";
 import { executeRun } from "@/lib/routines/execute";
 

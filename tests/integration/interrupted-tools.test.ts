@@ -7,7 +7,7 @@ import { sleep, waitFor } from "./support/wait-for";
 import { resetConfigForTests } from "@/lib/config";
 import { createThread } from "@/lib/db/threads";
 import type { MessagePart } from "@/lib/db/messages";
-import { sweepExpiredTurn, sweepExpiredTurns } from "@/lib/jobs/sweeper";
+import { sweepExpiredTurn, sweepExpiredTurns } from "@/lib/chat/turn-sweep";
 import { writeFile } from "@/lib/workspace/store";
 
 const OPEN = ["input-streaming", "input-available"];

@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { handler } from "@/lib/http/handler";
-import { availableModels, defaultModelId } from "@/lib/models/catalog";
+import { availableModels, defaultModelId } from "@/lib/ai/catalog";
 
 // caller: public — the same for everyone: what this server is configured to call, nothing about anyone's data.
 export const GET = handler(async () => {

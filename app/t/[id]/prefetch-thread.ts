@@ -7,7 +7,7 @@ import { threadActionsOf } from "@/lib/actions/list";
 import { describeModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
 import { getOwnedThread, listThreads, workspaceThreadsOf } from "@/lib/db/threads";
-import { availableModels, defaultModelId } from "@/lib/models/catalog";
+import { availableModels, defaultModelId } from "@/lib/ai/catalog";
 import { pinStateOf } from "@/lib/pins/pins";
 import { presentRoutine } from "@/lib/routines/present";
 import { listRoutines } from "@/lib/routines/store";

@@ -1,4 +1,4 @@
-import { yieldToEventLoop } from "@/lib/background/yield";
+import { yieldToEventLoop } from "@/lib/jobs/yield";
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,

@@ -7,7 +7,7 @@ import {
   notesInText,
   NOTES_PATH,
   routineNameInText,
-} from "@/lib/routines/run-text";
+} from "@/lib/context/run-text";
 import { parseDirectives } from "./directives";
 import { OFFLINE_NOTICE } from "./notice";
 import { isStandingPreference, mergeNotes, oneLine, preferenceSentences, readNotesLists } from "./routine-notes";

@@ -5,6 +5,7 @@ import { TSX_WORKER } from "../support/tsx-worker";
 import { sleep, waitFor } from "../support/wait-for";
 import { resetConfigForTests } from "@/lib/config";
 import { sweepActions } from "@/lib/actions/sweep";
+import { providerByName } from "@/lib/email/providers";
 import { leaseDeadAfterMs } from "@/lib/jobs/lease";
 
 const HEARTBEAT_MS = 300;
@@ -60,7 +61,7 @@ describe.each(testDatabases())("action leases by heartbeat on $name", (target) =
 
     // Alive for several dead-after periods: the heartbeat moves and the sweeper leaves the row alone.
     await sleep(3 * leaseDeadAfterMs());
-    expect((await sweepActions()).expired).toBe(0);
+    expect((await sweepActions({ providerFor: providerByName })).expired).toBe(0);
     const renewed = await row(key);
     expect(renewed).toMatchObject({ status: "started", leaseHolder: held.leaseHolder });
     expect(renewed.leaseHeartbeatAt!.getTime()).toBeGreaterThan(held.leaseHeartbeatAt!.getTime());
@@ -73,7 +74,7 @@ describe.each(testDatabases())("action leases by heartbeat on $name", (target) =
     const reconciled: string[] = [];
     while (expired === 0 && Date.now() - killedAt < 30_000) {
       await sleep(100);
-      const report = await sweepActions();
+      const report = await sweepActions({ providerFor: providerByName });
       expired += report.expired;
       reconciled.push(...report.reconciled.map((r) => `${r.plan}:${r.outcome}`));
     }

@@ -5,7 +5,7 @@ import { provision, testDatabases, type Provisioned } from "../support/databases
 import { later } from "./support/ledger-fixtures";
 import { startSmtpSink, type SmtpSink } from "./support/smtp-sink";
 import { sweepActions } from "@/lib/actions/sweep";
-import { providerByName } from "@/lib/actions/providers";
+import { providerByName } from "@/lib/email/providers";
 import type { CrashPoint } from "@/lib/actions/crash-points";
 import type { SweepReport } from "@/lib/actions/sweep";
 import { createSmtpTransport } from "@/lib/email/smtp-transport";

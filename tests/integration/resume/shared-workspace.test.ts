@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ToolSet } from "ai";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { completeTurn, textStart } from "../support/turns";
-import { actionTools, type ToolContext } from "@/lib/actions/tools";
+import { actionTools, type ToolContext } from "@/lib/email/tools";
 import { createThread } from "@/lib/db/threads";
 import { listFiles } from "@/lib/workspace/store";
 import * as threadsRoute from "@/app/api/threads/route";

@@ -8,7 +8,7 @@ import { countTokens } from "@/lib/ai/tokens";
 import { excerpt } from "@/lib/context";
 import { appendMessage } from "@/lib/db/messages";
 import { readNotes } from "@/lib/routines/notes";
-import { NOTES_PATH, notesUpdateText } from "@/lib/routines/run-text";
+import { NOTES_PATH, notesUpdateText } from "@/lib/context/run-text";
 import { messageText, newRoutine, replyTo, runOnce } from "./support/routine-helpers";
 
 describe.each(testDatabases())("routine runs on $name", (target) => {

@@ -18,7 +18,7 @@ import * as pinsRoute from "@/app/api/threads/[id]/pins/route";
 import * as routinesRoute from "@/app/api/routines/route";
 
 /*
- * Server actions pass the same gate as the JSON API (lib/http/action.ts): the origin check, zod
+ * Server actions pass the same gate as the JSON API (lib/auth/server-action.ts): the origin check, zod
  * validation, byte caps, ownership (another user's thread is a 404), the write limit and the API's
  * error shape. Each action is called as the page would call it, with the request headers and
  * cookies Next would give it (next/headers), against a real database.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { config, resetConfigForTests } from "@/lib/config";
-import { availableModels, isAvailableModel, splitModelId } from "@/lib/models/catalog";
+import { availableModels, isAvailableModel, splitModelId } from "@/lib/ai/catalog";
 
 const KEYS = ["CHAT_MODEL", "CHAT_MODELS", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_COMPATIBLE_BASE_URL"];
 const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));

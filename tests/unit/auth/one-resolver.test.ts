@@ -50,7 +50,7 @@ describe("every entry point knows its caller through the one resolver", () => {
   });
 });
 
-describe("every server action passes the one gate (lib/http/action.ts)", () => {
+describe("every server action passes the one gate (lib/auth/server-action.ts)", () => {
   const withDirective = sourceFiles("app", "components", "lib").filter((f) => /["']use server["']/.test(read(f)));
 
   it("finds the server actions, each in a module of its own", () => {
@@ -60,7 +60,7 @@ describe("every server action passes the one gate (lib/http/action.ts)", () => {
   });
 
   it("the gate resolves the caller through the resolver", () => {
-    expect(reachesResolver("lib/http/action.ts")).toBe(true);
+    expect(reachesResolver("lib/auth/server-action.ts")).toBe(true);
   });
 
   it.each(withDirective)("%s exports only actions built by serverAction()", (file) => {
@@ -68,7 +68,7 @@ describe("every server action passes the one gate (lib/http/action.ts)", () => {
     const exports = text.split("\n").filter((line) => /^export\b/.test(line));
     expect(exports.length).toBeGreaterThan(0);
     for (const line of exports) expect(line, file).toMatch(/^export const \w+ = serverAction\(/);
-    expect(importsOf(text).some((i) => resolveImport(file, i.from) === "lib/http/action.ts")).toBe(true);
+    expect(importsOf(text).some((i) => resolveImport(file, i.from) === "lib/auth/server-action.ts")).toBe(true);
   });
 });
 

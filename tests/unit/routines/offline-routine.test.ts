@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createOfflineModel } from "@/lib/ai/offline";
 import { runDigest } from "@/lib/context";
-import { notesUpdateText, runStartText } from "@/lib/routines/run-text";
+import { notesUpdateText, runStartText } from "@/lib/context/run-text";
 
 const start = (notes: string | null, followUps: string[] = []) =>
   runStartText({

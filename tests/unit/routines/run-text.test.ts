@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runDigest } from "@/lib/context";
 import { splitRuns } from "@/lib/routines/digest";
-import {
-  digestFollowUps,
-  instructionsInText,
-  notesInText,
-  notesUpdateText,
-  routineNameInText,
-  runStartText,
-} from "@/lib/routines/run-text";
+import { digestFollowUps, instructionsInText, notesInText, notesUpdateText, routineNameInText, runStartText } from "@/lib/context/run-text";
 import { mergeNotes, NOTES_TEMPLATE, preferenceSentences, readNotesLists } from "@/lib/ai/offline/routine-notes";
 
 const base = {

@@ -1,8 +1,8 @@
 import { afterResponse } from "@/lib/background/after-response";
 import { selfOrigin } from "@/lib/background/compaction-job";
-import { deadCompactions, retryDeadCompactions } from "@/lib/compaction/retry-dead";
+import { deadCompactions, retryDeadCompactions } from "@/lib/background/dead-compactions";
 import { handler } from "@/lib/http/handler";
-import { sweepOnce } from "@/lib/jobs/sweeper";
+import { sweepOnce } from "@/lib/sweep/sweeper";
 import { assertCronAuthorized } from "@/lib/routines/cron-auth";
 
 // Serverless hosting (vercel.json cron): the sweep every server process runs on a timer

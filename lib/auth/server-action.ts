@@ -2,14 +2,14 @@ import "server-only";
 import { headers } from "next/headers";
 import type { z } from "zod";
 import type { ServerActionResult, Wire } from "@/lib/api";
-import { currentUserId } from "@/lib/auth/session";
+import { currentUserId } from "./session";
 import { config } from "@/lib/config";
 import { AppError, errorBody } from "@/lib/errors";
-import { clientAddress } from "./client-address";
-import { jsonDepth, MAX_JSON_DEPTH } from "./json-depth";
-import { validateBody } from "./parse-body";
-import { runInRequestContext } from "./request-context";
-import { assertSameOrigin, assertSameOriginHost } from "./same-origin";
+import { clientAddress } from "@/lib/http/client-address";
+import { jsonDepth, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
+import { validateBody } from "@/lib/http/parse-body";
+import { runInRequestContext } from "@/lib/http/request-context";
+import { assertSameOrigin, assertSameOriginHost } from "@/lib/http/same-origin";
 
 /*
  * Server actions serve the page's own mutations (rename, delete, edit, pin, continue, routines);

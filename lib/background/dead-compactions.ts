@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { startCompaction } from "@/lib/background/compaction-job";
-import type { CompactionTrigger } from "./trigger";
+import { startCompaction } from "./compaction-job";
+import type { CompactionTrigger } from "@/lib/compaction/trigger";
 
 // A compaction whose function died (a serverless function past its maxDuration, a crashed
 // process) is left "running"; the sweeper marks it "interrupted". The cron starts those again in

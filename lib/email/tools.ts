@@ -1,10 +1,10 @@
 import { tool, zodSchema, type ToolSet } from "ai";
 import { z } from "zod";
-import { MAX_BODY_CHARS, MAX_SUBJECT_CHARS } from "@/lib/email/email-request";
-import { sendEmailAction } from "@/lib/email/send";
-import { chatActionKey, runActionKey, workspaceScope } from "./keys";
-import { listThreadActions } from "./list";
-import type { ActionOutcome } from "./types";
+import { MAX_BODY_CHARS, MAX_SUBJECT_CHARS } from "./email-request";
+import { sendEmailAction } from "./send";
+import { chatActionKey, runActionKey, workspaceScope } from "@/lib/actions/keys";
+import { listThreadActions } from "@/lib/actions/list";
+import type { ActionOutcome } from "@/lib/actions/types";
 
 /** What a turn tells the tools it offers (the one tool context: workspace tools take a part of it). */
 export type ToolContext = {

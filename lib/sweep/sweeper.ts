@@ -1,48 +1,24 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { markInterrupted } from "@/lib/chat/interrupted-reply";
+import { sweepExpiredTurns } from "@/lib/chat/turn-sweep";
 import { publishThreadChange } from "@/lib/events/publish";
 import { sweepActions } from "@/lib/actions/sweep";
+import { providerByName } from "@/lib/email/providers";
 import { markRunInterrupted } from "@/lib/routines/claim";
-import { freeOrDead, heldButDead, leaseLive } from "./lease";
-import { startIntervalLoop } from "./interval-loop";
+import { freeOrDead, heldButDead } from "@/lib/jobs/lease";
+import { startIntervalLoop } from "@/lib/jobs/interval-loop";
 
 /**
  * Settles what a dead process held, so nothing reads "streaming" or "running" forever. A holder is
  * dead once its lease heartbeat is older than LEASE_DEAD_AFTER_MS (lib/jobs/lease.ts): its turn's
- * reply becomes interrupted (partial text kept) and the thread accepts the next turn; its routine
- * run becomes interrupted and Run now works again; a compaction receipt whose thread has no live
- * compaction lease becomes interrupted; side effects whose outcome is unknown go to lib/actions
- * (replay, lookup or a person, never a blind re-send). Every release is a compare-and-set on the
- * lease as read, so a holder that renews in between is never touched.
+ * reply becomes interrupted (partial text kept) and the thread accepts the next turn
+ * (lib/chat/turn-sweep.ts); its routine run becomes interrupted and Run now works again; a
+ * compaction receipt whose thread has no live compaction lease becomes interrupted; side effects
+ * whose outcome is unknown go to lib/actions (replay, lookup or a person, never a blind re-send).
+ * Every release is a compare-and-set on the lease as read, so a holder that renews in between is
+ * never touched.
  */
-
-/** Gives up one dead holder's turn: a live runner is never touched. */
-export async function sweepExpiredTurn(threadId: string, now = new Date()): Promise<boolean> {
-  return db().$transaction(async (tx) => {
-    const row = await tx.thread.findUnique({ where: { id: threadId }, select: { turnHolder: true, turnHeartbeatAt: true } });
-    if (!row?.turnHolder || leaseLive(row.turnHolder, row.turnHeartbeatAt, now)) return false;
-    const released = await tx.thread.updateMany({
-      where: { id: threadId, turnHolder: row.turnHolder, turnHeartbeatAt: row.turnHeartbeatAt },
-      data: { turnHolder: null, turnHeartbeatAt: null, turnStopAt: null },
-    });
-    if (released.count !== 1) return false;
-    await markInterrupted(tx, row.turnHolder);
-    return true;
-  });
-}
-
-export async function sweepExpiredTurns(now = new Date()): Promise<number> {
-  const dead = await db().thread.findMany({ where: heldButDead("turn", now), select: { id: true }, take: 200 });
-  let swept = 0;
-  for (const { id } of dead) {
-    if (!(await sweepExpiredTurn(id, now))) continue;
-    swept++;
-    void publishThreadChange(id, { type: "turn.ended", messageId: null, status: "interrupted" });
-  }
-  return swept;
-}
 
 /** A routine whose run holder died: the lease is freed and the run marked interrupted, in one transaction. */
 export async function sweepDeadRuns(now = new Date()): Promise<number> {
@@ -97,7 +73,7 @@ export async function sweepOnce(): Promise<{ turns: number; runs: number; compac
   const turns = await sweepExpiredTurns(now);
   const runs = await sweepDeadRuns(now);
   const compactions = await sweepDeadCompactions(now);
-  const actions = await sweepActions({ now });
+  const actions = await sweepActions({ now, providerFor: providerByName });
   return { turns, runs, compactions, actions: actions.expired + actions.reconciled.length };
 }
 

@@ -1,5 +1,5 @@
-import { emailTransportByName } from "@/lib/email/transport";
-import type { ActionProvider } from "./types";
+import { emailTransportByName } from "./transport";
+import type { ActionProvider } from "@/lib/actions/types";
 
 /** The sweeper and a person's "send again" must reach the provider that owns the row. */
 export function providerByName(name: string): ActionProvider | null {
