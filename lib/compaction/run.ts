@@ -12,12 +12,14 @@ import { saveSummaryIfCurrent } from "./save";
 import { callSummarizer } from "./summarize";
 import { summarizeSpan } from "./summarize-span";
 import { foregroundIdle } from "@/lib/jobs/foreground";
+import type { CompactionReceiptStatus } from "./receipt-status";
 import type { CompactionTrigger } from "./trigger";
 import { compute, computesOffThread } from "./compute";
 import type { SpanRow } from "./compute-tasks";
 import type { SpanMessage } from "./summarize-span";
 
-export type CompactionStatus = "busy" | "skipped" | "saved" | "discarded" | "failed";
+// "busy": another holder has the lease, so no receipt was written.
+export type CompactionStatus = "busy" | Exclude<CompactionReceiptStatus, "running" | "interrupted">;
 export type CompactionResult = { status: CompactionStatus; reason?: string; compactionId?: string; summaryId?: string };
 
 /**
