@@ -1,7 +1,7 @@
 import { db, type Db, type Tx } from "@/lib/db/client";
 import { freeOrDead, holdLease, type LeaseKind } from "@/lib/jobs/lease";
 import { AppError } from "@/lib/errors";
-import { isUniqueViolation } from "@/lib/workspace/conflicts";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 import type { RunTrigger } from "./run-columns";
 import { dueSlot } from "./schedule";
 
