@@ -160,7 +160,11 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
   } catch (error) {
     console.error("[compaction failed]", threadId, error);
     const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
-    return await finish("failed", { reason }).catch(() => ({ status: "failed" as const, reason }));
+    // The receipt stays "running" and the sweeper marks it interrupted; the caller still learns it failed.
+    return await finish("failed", { reason }).catch((e) => {
+      console.error("[compaction receipt not written]", threadId, e);
+      return { status: "failed" as const, reason };
+    });
   } finally {
     stopHeartbeat();
     await releaseLease(threadId, holder).catch((e) => console.error("[lease not released]", e));
