@@ -31,6 +31,9 @@ export async function prefetchThread(threadId: string): Promise<DehydratedState 
   const client = new QueryClient();
   const threads = listThreads(userId);
   const routines = listRoutines(userId);
+  // Awaited at the end; should the thread's read below throw first, their own failure must not
+  // become an unhandled rejection (the page's error is already on its way to error.tsx).
+  void Promise.allSettled([threads, routines]);
   // Owned once here; the reads below take the row instead of each checking the owner again. A
   // missing or foreign thread is null (the browser's API call then answers 404); a failed read
   // throws, and the page's error boundary (error.tsx) says so instead of "not found".
