@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
+import { CHECKED_COLUMNS } from "../support/checked-columns";
 
 // The migration checked_status_columns makes the database refuse a closed column's unknown value
-// (a CHECK on PostgreSQL, triggers on SQLite); tests/unit/db/checked-columns.test.ts shows every
-// column is declared the same way, so one table's insert and update and one nullable column stand
-// in for the rest here.
+// (a CHECK on PostgreSQL, triggers on SQLite). Every column's check is looked up in the migrated
+// database; one table's insert and update and one nullable column show what a check does.
+
 /**
  * The write fails and names the column's check. SQLite's adapter reports a trigger's RAISE as a
  * foreign key violation (P2003), so the trigger's own message is only in the error's meta, which
@@ -33,6 +34,27 @@ describe.each(testDatabases())("closed columns on $name", (target) => {
     threadId = (await env.db.thread.create({ data: { userId, workspaceId: ws.id } })).id;
   });
   afterAll(() => env?.drop());
+
+  it("every closed column's check is in the migrated database", async () => {
+    // The applied state, not the files: a later migration that rebuilt a table would have dropped them.
+    const rows =
+      target.name === "sqlite"
+        ? await env.db.$queryRawUnsafe<Array<{ name: string; def: string }>>(
+            `SELECT "name", "sql" AS "def" FROM sqlite_master WHERE "type" = 'trigger'`,
+          )
+        : await env.db.$queryRawUnsafe<Array<{ name: string; def: string }>>(
+            `SELECT "conname" AS "name", pg_get_constraintdef("oid") AS "def" FROM pg_constraint WHERE "contype" = 'c'`,
+          );
+    const defs = new Map(rows.map((r) => [r.name, r.def]));
+    for (const { table, column, values } of CHECKED_COLUMNS) {
+      const names =
+        target.name === "sqlite" ? [`${table}_${column}_check_insert`, `${table}_${column}_check_update`] : [`${table}_${column}_check`];
+      for (const name of names) {
+        expect(defs.get(name), name).toBeDefined();
+        for (const value of values) expect(defs.get(name), name).toContain(`'${value}'`);
+      }
+    }
+  });
 
   const message = (seq: number, status: string) => ({ threadId, seq, role: "user", parts: "[]", text: "hi", tokens: 1, status });
 

@@ -19,25 +19,43 @@ function migrations(provider: "sqlite" | "postgres"): string {
 
 const valueList = (sql: string) => [...sql.matchAll(/'([^']*)'/g)].map((m) => m[1]);
 
-/** PostgreSQL: "<table>_<column>_check" -> the values its CHECK (... IN (...)) allows; the last definition wins. */
+/**
+ * PostgreSQL: "<table>_<column>_check" -> the values its CHECK (... IN (...)) allows. The last
+ * definition wins; a dropped constraint or table (a later rebuild) takes its checks with it.
+ */
 function postgresChecks(sql: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const re = /ADD CONSTRAINT "(\w+_check)" CHECK \("(\w+)" IN \(([^)]*)\)\)|DROP CONSTRAINT (?:IF EXISTS )?"(\w+_check)"/g;
+  const re =
+    /ALTER TABLE "(\w+)" ADD CONSTRAINT "(\w+_check)" CHECK \("\w+" IN \(([^)]*)\)\)|DROP CONSTRAINT (?:IF EXISTS )?"(\w+_check)"|DROP TABLE (?:IF EXISTS )?"(\w+)"/g;
   for (const m of sql.matchAll(re)) {
-    if (m[4]) out.delete(m[4]);
-    else out.set(m[1], valueList(m[3]));
+    if (m[4]) {
+      out.delete(m[4]);
+    } else if (m[5]) {
+      for (const name of out.keys()) if (name.startsWith(`${m[5]}_`)) out.delete(name);
+    } else {
+      out.set(m[2], valueList(m[3]));
+    }
   }
   return out;
 }
 
-/** SQLite: trigger name -> its table, column and the values its WHEN ... NOT IN (...) allows. */
+/**
+ * SQLite: trigger name -> its table, column and the values its WHEN ... NOT IN (...) allows. A
+ * dropped trigger or table (Prisma rebuilds a table to change it, and its triggers go with it)
+ * removes them.
+ */
 function sqliteTriggers(sql: string): Map<string, { table: string; column: string; values: string[] }> {
   const out = new Map<string, { table: string; column: string; values: string[] }>();
   const re =
-    /CREATE TRIGGER "(\w+_check_(?:insert|update))" BEFORE (?:INSERT|UPDATE OF "\w+") ON "(\w+)"\s+WHEN NEW\."(\w+)" NOT IN \(([^)]*)\)|DROP TRIGGER (?:IF EXISTS )?"(\w+_check_(?:insert|update))"/g;
+    /CREATE TRIGGER "(\w+_check_(?:insert|update))" BEFORE (?:INSERT|UPDATE OF "\w+") ON "(\w+)"\s+WHEN NEW\."(\w+)" NOT IN \(([^)]*)\)|DROP TRIGGER (?:IF EXISTS )?"(\w+_check_(?:insert|update))"|DROP TABLE (?:IF EXISTS )?"(\w+)"/g;
   for (const m of sql.matchAll(re)) {
-    if (m[5]) out.delete(m[5]);
-    else out.set(m[1], { table: m[2], column: m[3], values: valueList(m[4]) });
+    if (m[5]) {
+      out.delete(m[5]);
+    } else if (m[6]) {
+      for (const [name, t] of out) if (t.table === m[6]) out.delete(name);
+    } else {
+      out.set(m[1], { table: m[2], column: m[3], values: valueList(m[4]) });
+    }
   }
   return out;
 }
