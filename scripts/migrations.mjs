@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -33,20 +33,32 @@ async function makeFactory(url) {
     };
     Result.prototype.__charPatched = true;
   }
+  // Read as text, though, the one "char" the describer converts to a character (a CHECK constraint's
+  // contype: the migration checked_status_columns adds some) made the engine panic while creating a
+  // migration. adapter-pg has no character type of its own, so that column is handed over as one.
+  const withCharColumns = (adapter) => {
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    adapter.queryRaw = async (q) => {
+      const r = await queryRaw(q);
+      r.columnTypes = r.columnTypes.map((t, i) => (r.columnNames[i] === "constraint_type" ? ColumnTypeEnum.Character : t));
+      return r;
+    };
+    return adapter;
+  };
   // adapter-pg's own connectToShadowDb can end up on the main database and drops the shadow database
   // before closing its pool, so build a safe one. Whole URLs keep sslmode, host sockets and options.
   const main = new PrismaPg({ connectionString: url });
   return {
     provider: main.provider,
     adapterName: main.adapterName,
-    connect: () => main.connect(),
+    connect: async () => withCharColumns(await main.connect()),
     async connectToShadowDb() {
       const admin = await main.connect();
       const db = `prisma_migrate_shadow_db_${crypto.randomUUID()}`;
       await admin.executeScript(`CREATE DATABASE "${db}"`);
       const shadowUrl = new URL(url);
       shadowUrl.pathname = `/${db}`;
-      const shadow = await new PrismaPg({ connectionString: shadowUrl.toString() }).connect();
+      const shadow = withCharColumns(await new PrismaPg({ connectionString: shadowUrl.toString() }).connect());
       const dispose = shadow.dispose.bind(shadow);
       shadow.dispose = async () => {
         await dispose();

@@ -16,7 +16,7 @@ export function useLiveActionStatus(threadId: string | undefined, key: string | 
   const { data } = useQuery({
     ...actionsQuery(threadId ?? ""),
     enabled: needed,
-    select: (actions) => (actions.find((a) => a.key === key)?.status as ActionStatus | undefined) ?? null,
+    select: (actions) => actions.find((a) => a.key === key)?.status ?? null,
   });
   return needed ? (data ?? null) : null;
 }

@@ -1,6 +1,7 @@
 import { leaseLive } from "@/lib/jobs/lease";
 import type { LedgerRow } from "./ledger";
-import type { ActionOutcome, LearnedBy } from "./types";
+import { storedValue } from "@/lib/db/stored-value";
+import { LEARNED_BY, type ActionOutcome } from "./types";
 
 /** The answer for a row someone else holds or already finished. Pure. */
 export function describeRow(row: LedgerRow, opts: { deduplicated: boolean; now?: Date }): ActionOutcome {
@@ -15,7 +16,7 @@ export function describeRow(row: LedgerRow, opts: { deduplicated: boolean; now?:
         resultId: row.resultId ?? "",
         result: row.result ? JSON.parse(row.result) : {},
         deduplicated: opts.deduplicated,
-        learnedBy: (row.learnedBy ?? "response") as LearnedBy,
+        learnedBy: storedValue(LEARNED_BY, row.learnedBy ?? "response", "ActionLedger.learnedBy"),
       };
     case "started":
       return leaseLive(row.leaseHolder, row.leaseHeartbeatAt, now)

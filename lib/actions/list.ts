@@ -1,7 +1,9 @@
 import { db } from "@/lib/db/client";
 import type { OwnedThread } from "@/lib/db/threads";
+import { storedValue } from "@/lib/db/stored-value";
 import { workspaceScope } from "./keys";
 import { loadJournal } from "./ledger";
+import { ACTION_STATUSES, LEARNED_BY } from "./types";
 
 const MAX_LISTED = 200;
 
@@ -28,11 +30,11 @@ export async function threadActionsOf(userId: string, thread: Pick<OwnedThread, 
     key: r.key,
     type: r.type,
     provider: r.provider,
-    status: r.status,
+    status: storedValue(ACTION_STATUSES, r.status, "ActionLedger.status"),
     attempt: r.attempt,
     resultId: r.resultId,
     errorCode: r.errorCode,
-    learnedBy: r.learnedBy,
+    learnedBy: r.learnedBy === null ? null : storedValue(LEARNED_BY, r.learnedBy, "ActionLedger.learnedBy"),
     runId: r.runId,
     threadId: r.threadId,
     request: JSON.parse(r.request) as Record<string, unknown>,

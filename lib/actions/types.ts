@@ -6,12 +6,15 @@
  *   failed_retryable | needs_human (person: send again) -> started (attempt + 1)
  */
 
-export type ActionStatus = "started" | "succeeded" | "failed_retryable" | "failed_permanent" | "unknown" | "needs_human";
+/** ActionLedger.status (the migration checked_status_columns holds the same list). */
+export const ACTION_STATUSES = ["started", "succeeded", "failed_retryable", "failed_permanent", "unknown", "needs_human"] as const;
+export type ActionStatus = (typeof ACTION_STATUSES)[number];
 
 export const TERMINAL_STATUSES: ActionStatus[] = ["succeeded", "failed_permanent"];
 
-/** How the recorded outcome was learned. */
-export type LearnedBy = "response" | "provider_replay" | "lookup" | "person";
+/** How the recorded outcome was learned (ActionLedger.learnedBy, null until there is an outcome). */
+export const LEARNED_BY = ["response", "provider_replay", "lookup", "person"] as const;
+export type LearnedBy = (typeof LEARNED_BY)[number];
 
 /** Who the call is for (an outbox row records it) and the ids that make a repeat recognisable. */
 export type ProviderCall = {

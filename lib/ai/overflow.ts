@@ -81,7 +81,8 @@ function parseJson(body: unknown): unknown {
   if (typeof body !== "string" || body.length > 100_000) return undefined;
   try {
     return JSON.parse(body);
-  } catch {
-    return undefined;
+  } catch (err) {
+    if (err instanceof SyntaxError) return undefined; // a provider's error body need not be JSON
+    throw err;
   }
 }

@@ -2,18 +2,12 @@ import type { TurnErrorCode } from "./errors";
 import type { UIMessage } from "ai";
 import type { z } from "zod";
 import type { chatBodySchema, editMessageSchema, pageQuerySchema, userMessageSchema } from "@/lib/http/schemas";
+import type { MessageRole, MessageStatus } from "@/lib/db/message-columns";
 
-/**
- * A message's stored status. "streaming": the reply row exists from the first token and is still
- * being written (by this or another tab, or by a process that died: the sweeper then marks it
- * "interrupted", keeping the partial text).
- */
-export type MessageStatus = "streaming" | "complete" | "stopped" | "error" | "interrupted";
+export type { MessageRole, MessageStatus };
 
 /** How a turn ended: every message status but the one that is still running. */
 export type TurnStatus = Exclude<MessageStatus, "streaming">;
-
-export type MessageRole = "user" | "assistant" | "system";
 
 /** One part of a message, as the AI SDK's UI messages carry it. */
 export type ApiMessagePart = UIMessage["parts"][number];

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { RunTrigger } from "@/lib/routines/claim";
 import type { presentRoutine } from "@/lib/routines/present";
+import type { RoutineRunStatus } from "@/lib/routines/run-columns";
 import type { createRoutineSchema, updateRoutineSchema } from "@/lib/routines/schemas";
 import type { listRuns } from "@/lib/routines/store";
 import type { Wire } from "./wire";
@@ -8,14 +8,10 @@ import type { Wire } from "./wire";
 /** A routine on the wire (GET /api/routines, /api/routines/:id), derived from lib/routines/present.ts. */
 export type ApiRoutine = Wire<ReturnType<typeof presentRoutine>>;
 
-/** A run's stored status (a string column in the database; these are the values lib/routines writes). */
-export type RoutineRunStatus = "queued" | "running" | "succeeded" | "failed" | "interrupted" | "skipped";
+export type { RoutineRunStatus };
 
 /** One run, newest first (GET /api/routines/:id/runs). */
-export type ApiRoutineRun = Omit<Wire<Awaited<ReturnType<typeof listRuns>>[number]>, "status" | "trigger"> & {
-  status: RoutineRunStatus;
-  trigger: RunTrigger;
-};
+export type ApiRoutineRun = Wire<Awaited<ReturnType<typeof listRuns>>[number]>;
 
 export type RoutineListResponse = { routines: ApiRoutine[] };
 export type RoutineResponse = { routine: ApiRoutine };

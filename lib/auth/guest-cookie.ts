@@ -34,8 +34,10 @@ export function cookieValue(header: string | null, name: string): string | undef
     if (eq > 0 && part.slice(0, eq).trim() === name) {
       try {
         return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
+      } catch (err) {
+        // A malformed escape is a cookie this app never set: no session, as for a forged one.
+        if (err instanceof URIError) return undefined;
+        throw err;
       }
     }
   }

@@ -3,6 +3,7 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { insertUnlessPresent } from "@/lib/db/unique-violation";
 import { requestContext } from "@/lib/http/request-context";
 import { countRequest } from "@/lib/limits/count";
 import { admitNewGuest } from "@/lib/limits/guests";
@@ -64,10 +65,9 @@ const knownUsers = new Set<string>();
 async function ensureUser(userId: string): Promise<void> {
   if (knownUsers.has(userId)) return;
   const found = await db().user.findUnique({ where: { id: userId }, select: { id: true } });
-  if (!found)
-    await db()
-      .user.create({ data: { id: userId } })
-      .catch(() => undefined);
+  // Two first requests of one guest may both miss the row: the second insert's unique violation
+  // is that race and nothing else is tolerated.
+  if (!found) await insertUnlessPresent(db().user.create({ data: { id: userId } }));
   knownUsers.add(userId);
 }
 

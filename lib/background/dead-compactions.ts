@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { startCompaction } from "./compaction-job";
-import type { CompactionTrigger } from "@/lib/compaction/trigger";
+import { storedValue } from "@/lib/db/stored-value";
+import { COMPACTION_TRIGGERS, type CompactionTrigger } from "@/lib/compaction/trigger";
 
 // A compaction whose function died (a serverless function past its maxDuration, a crashed
 // process) is left "running"; the sweeper marks it "interrupted". The cron starts those again in
@@ -28,7 +29,7 @@ export async function deadCompactions(limit = 5, now = new Date()): Promise<Arra
     });
     if (latest[0]?.status !== "interrupted") continue;
     if (latest.length === MAX_INTERRUPTED_IN_A_ROW && latest.every((r) => r.status === "interrupted")) continue;
-    out.push({ threadId, trigger: latest[0].trigger as CompactionTrigger });
+    out.push({ threadId, trigger: storedValue(COMPACTION_TRIGGERS, latest[0].trigger, "Compaction.trigger") });
     if (out.length >= limit) break;
   }
   return out;

@@ -12,12 +12,14 @@ import { saveSummaryIfCurrent } from "./save";
 import { callSummarizer } from "./summarize";
 import { summarizeSpan } from "./summarize-span";
 import { foregroundIdle } from "@/lib/jobs/foreground";
+import type { CompactionReceiptStatus } from "./receipt-status";
 import type { CompactionTrigger } from "./trigger";
 import { compute, computesOffThread } from "./compute";
 import type { SpanRow } from "./compute-tasks";
 import type { SpanMessage } from "./summarize-span";
 
-export type CompactionStatus = "busy" | "skipped" | "saved" | "discarded" | "failed";
+// "busy": another holder has the lease, so no receipt was written.
+export type CompactionStatus = "busy" | Exclude<CompactionReceiptStatus, "running" | "interrupted">;
 export type CompactionResult = { status: CompactionStatus; reason?: string; compactionId?: string; summaryId?: string };
 
 /**
@@ -158,7 +160,11 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
   } catch (error) {
     console.error("[compaction failed]", threadId, error);
     const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
-    return await finish("failed", { reason }).catch(() => ({ status: "failed" as const, reason }));
+    // The receipt stays "running" and the sweeper marks it interrupted; the caller still learns it failed.
+    return await finish("failed", { reason }).catch((e) => {
+      console.error("[compaction receipt not written]", threadId, e);
+      return { status: "failed" as const, reason };
+    });
   } finally {
     stopHeartbeat();
     await releaseLease(threadId, holder).catch((e) => console.error("[lease not released]", e));

@@ -1,4 +1,6 @@
-export type CompactionTrigger = "threshold" | "overflow" | "manual";
+/** Compaction.trigger (the migration checked_status_columns holds the same list). */
+export const COMPACTION_TRIGGERS = ["threshold", "overflow", "manual"] as const;
+export type CompactionTrigger = (typeof COMPACTION_TRIGGERS)[number];
 
 /**
  * Compact when the provider said the last call read at least `threshold` input tokens, or the turn

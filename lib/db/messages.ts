@@ -1,7 +1,9 @@
 import type { Db, Tx } from "./client";
 import { retryWhenBusy } from "./busy-retry";
 import { db } from "./client";
+import { MESSAGE_ROLES, MESSAGE_STATUSES, type MessageRole, type MessageStatus } from "./message-columns";
 import { withDraftParts } from "./reply-parts";
+import { storedValue } from "./stored-value";
 
 export type MessagePart = { type: string; text?: string; [key: string]: unknown };
 
@@ -9,19 +11,19 @@ export type MessagePart = { type: string; text?: string; [key: string]: unknown 
 export type MessageRow = {
   id: string;
   seq: number;
-  role: "user" | "assistant" | "system";
+  role: MessageRole;
   parts: MessagePart[];
   text: string;
   tokens: number;
-  status: string;
+  status: MessageStatus;
   error: string | null;
   errorCode: string | null;
   runStart: boolean;
   createdAt: Date;
 };
 
-// The row as stored: role unchecked, parts as JSON text.
-type Row = Omit<MessageRow, "role" | "parts"> & { role: string; parts: string };
+// The row as stored: role and status unchecked, parts as JSON text.
+type Row = Omit<MessageRow, "role" | "status" | "parts"> & { role: string; status: string; parts: string };
 
 export const messageSelect = {
   id: true,
@@ -38,7 +40,12 @@ export const messageSelect = {
 } as const;
 
 export function toStored(row: Row): MessageRow {
-  return { ...row, role: row.role as MessageRow["role"], parts: JSON.parse(row.parts) as MessagePart[] };
+  return {
+    ...row,
+    role: storedValue(MESSAGE_ROLES, row.role, "Message.role"),
+    status: storedValue(MESSAGE_STATUSES, row.status, "Message.status"),
+    parts: JSON.parse(row.parts) as MessagePart[],
+  };
 }
 
 export type NewMessage = {
@@ -47,7 +54,7 @@ export type NewMessage = {
   parts: MessagePart[];
   text: string;
   tokens: number;
-  status?: string;
+  status?: MessageStatus;
   error?: string | null;
   errorCode?: string | null;
   runStart?: boolean;

@@ -1,9 +1,13 @@
 import { db } from "./client";
 
+/** What a model call was for (ModelCall.kind; the migration checked_status_columns holds the same list). */
+export const MODEL_CALL_KINDS = ["chat", "summary"] as const;
+export type ModelCallKind = (typeof MODEL_CALL_KINDS)[number];
+
 export type ModelCallRecord = {
   threadId: string;
   messageId?: string | null;
-  kind: "chat" | "summary";
+  kind: ModelCallKind;
   modelId: string;
   inputTokens?: number | null;
   cacheReadTokens?: number | null;
@@ -39,6 +43,6 @@ export async function recordModelCall(call: ModelCallRecord): Promise<void> {
   });
 }
 
-export function lastModelCall(threadId: string, kind: "chat" | "summary" = "chat") {
+export function lastModelCall(threadId: string, kind: ModelCallKind = "chat") {
   return db().modelCall.findFirst({ where: { threadId, kind }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
 }

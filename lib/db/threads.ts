@@ -79,9 +79,14 @@ export function listThreads(userId: string) {
 export type OwnedThread = Awaited<ReturnType<typeof getOwnedThread>>;
 
 export async function getOwnedThread(userId: string, threadId: string) {
-  const thread = await db().thread.findFirst({ where: { id: threadId, userId, deletedAt: null }, select: threadFields });
+  const thread = await findOwnedThread(userId, threadId);
   if (!thread) throw notFound();
   return thread;
+}
+
+/** The caller's live thread, or null when it is missing, deleted or another user's; a failed read throws. */
+export function findOwnedThread(userId: string, threadId: string) {
+  return db().thread.findFirst({ where: { id: threadId, userId, deletedAt: null }, select: threadFields });
 }
 
 export async function renameThread(userId: string, threadId: string, title: string) {

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 import type { ActionProvider, ProviderCall, ProviderResult } from "@/lib/actions/types";
 import { messageIdFor } from "./message-id";
 import { outboxRowData, prepareEmail } from "./outbox-row";
@@ -16,10 +17,6 @@ function resultOf(row: { messageId: string; createdAt: Date }, deduplicated: boo
     result: { transport: "outbox", messageId: row.messageId, storedAt: row.createdAt.toISOString() },
     deduplicated,
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === "object" && err !== null && (err as { code?: string }).code === "P2002";
 }
 
 export function createOutboxTransport(): ActionProvider {

@@ -1,5 +1,6 @@
 import type { Transporter } from "nodemailer";
 import { db } from "@/lib/db/client";
+import { insertUnlessPresent } from "@/lib/db/unique-violation";
 import { ProviderError, type ActionProvider, type ProviderCall } from "@/lib/actions/types";
 import { messageIdFor } from "./message-id";
 import { outboxRowData, prepareEmail } from "./outbox-row";
@@ -53,13 +54,7 @@ export function createSmtpTransport(url: string, opts: SmtpOptions = {}): Action
       }
       // What the server accepted, for the outbox view. A unique Message-ID (send again by a
       // person) keeps the first row.
-      await db()
-        .outboxMessage.create({
-          data: outboxRowData(prepared, call, "smtp"),
-        })
-        .catch((err: { code?: string }) => {
-          if (err?.code !== "P2002") throw err;
-        });
+      await insertUnlessPresent(db().outboxMessage.create({ data: outboxRowData(prepared, call, "smtp") }));
       return { resultId: messageId, result: { transport: "smtp", messageId, response: info.response ?? null } };
     },
   };

@@ -39,7 +39,7 @@ export class FeedSource {
       const p = typeof what === "function" ? await what() : what;
       return p ? appendChanges(p.threadIds, p.change) : [];
     });
-    this.appending = appended.catch(() => undefined);
+    this.appending = appended.catch(() => undefined); // orders appends only: the caller gets the error below
     return appended.then(async (events) => {
       for (const event of events) this.hub.deliver(event);
       const bus = await this.redis();

@@ -53,8 +53,9 @@ export function toThreadEvent(row: { id: number; threadId: string; type: string;
   try {
     const data = JSON.parse(row.data) as Record<string, unknown>;
     return { ...data, id: row.id, threadId: row.threadId, type: row.type } as ThreadEvent;
-  } catch {
-    return null;
+  } catch (err) {
+    if (err instanceof SyntaxError) return null;
+    throw err;
   }
 }
 

@@ -52,7 +52,8 @@ export async function readCapped(req: Request, maxBytes: number): Promise<string
     size += value.byteLength;
     if (size > maxBytes) {
       // Not awaited: on a tee'd body (req.clone()) cancel settles only once both copies are cancelled.
-      void reader.cancel().catch(() => undefined);
+      // The body is refused either way; a cancel that fails only leaves the rest of it unread.
+      void reader.cancel().catch((e) => console.warn("[body] over-size request body not cancelled", e));
       throw new AppError("too_large", `Request body is larger than ${maxBytes} bytes`);
     }
     chunks.push(value);

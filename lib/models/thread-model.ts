@@ -42,7 +42,11 @@ export async function budgetModelOf(threadId: string): Promise<ModelHandle> {
   if (!chosen || !isAvailableModel(config(), chosen)) return getChatModel();
   try {
     return resolveModel(chosen);
-  } catch {
+  } catch (err) {
+    // A choice the configuration can no longer build (its key removed, say): the next turn reports
+    // it to the person; the budget uses the default meanwhile. Anything else is a bug and surfaces.
+    if (!(err instanceof AppError)) throw err;
+    console.warn(`[model] thread ${threadId} budgets with the default model: ${err.message}`);
     return getChatModel();
   }
 }

@@ -1,7 +1,8 @@
 import { db, type Db, type Tx } from "@/lib/db/client";
 import { freeOrDead, holdLease, type LeaseKind } from "@/lib/jobs/lease";
 import { AppError } from "@/lib/errors";
-import { isUniqueViolation } from "@/lib/workspace/conflicts";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
+import type { RunTrigger } from "./run-columns";
 import { dueSlot } from "./schedule";
 
 /*
@@ -15,7 +16,6 @@ import { dueSlot } from "./schedule";
  *   (its process stopped heartbeating) is marked interrupted and the lease taken over.
  */
 
-export type RunTrigger = "scheduled" | "catch_up" | "manual";
 export type StartedRun = { runId: string; routineId: string; status: "queued" | "skipped" };
 
 const DUE_BATCH = 50;

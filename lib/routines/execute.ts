@@ -100,7 +100,11 @@ export async function executeRun(runId: string): Promise<void> {
     });
   } catch (err) {
     console.error("[routine run failed]", runId, err);
-    const notesUpdated = await agentWroteNotes(r.workspaceId, startedAt).catch(() => null);
+    // Unknown (null) rather than a second failure: the run's own failure is what gets recorded.
+    const notesUpdated = await agentWroteNotes(r.workspaceId, startedAt).catch((e) => {
+      console.error("[routine notes not checked]", runId, e);
+      return null;
+    });
     await db()
       .routineRun.update({
         where: { id: runId },

@@ -18,8 +18,10 @@ export function isValidTimeZone(timezone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: timezone });
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // Intl's answer to a zone it does not know; the caller turns false into a 400.
+    if (err instanceof RangeError) return false;
+    throw err;
   }
 }
 

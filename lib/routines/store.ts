@@ -1,7 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { storedValue } from "@/lib/db/stored-value";
 import { notFound } from "@/lib/errors";
 import { assertSchedule, type CreateRoutineInput, type UpdateRoutineInput } from "./schemas";
+import { ROUTINE_RUN_STATUSES, RUN_TRIGGERS } from "./run-columns";
 import { nextRunAfter } from "./schedule";
 
 /*
@@ -133,11 +135,16 @@ export const runSelect = {
 } as const;
 
 /** Newest first. */
-export function listRuns(routineId: string, limit = 100) {
-  return db().routineRun.findMany({
+export async function listRuns(routineId: string, limit = 100) {
+  const rows = await db().routineRun.findMany({
     where: { routineId },
     orderBy: [{ scheduledFor: "desc" }, { id: "desc" }],
     take: limit,
     select: runSelect,
   });
+  return rows.map((r) => ({
+    ...r,
+    status: storedValue(ROUTINE_RUN_STATUSES, r.status, "RoutineRun.status"),
+    trigger: storedValue(RUN_TRIGGERS, r.trigger, "RoutineRun.trigger"),
+  }));
 }

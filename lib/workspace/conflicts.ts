@@ -39,8 +39,3 @@ export function conflictError(path: string, current: CurrentState, expected: num
 export async function currentState(tx: Pick<Tx, "workspaceFile">, workspaceId: string, path: string): Promise<CurrentState> {
   return tx.workspaceFile.findUnique({ where: { workspaceId_path: { workspaceId, path } }, select: currentSelect });
 }
-
-/** Prisma's unique-constraint error (P2002), whichever adapter raised it. */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === "object" && err !== null && (err as { code?: unknown }).code === "P2002";
-}

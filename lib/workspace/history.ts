@@ -1,8 +1,9 @@
 import { db } from "@/lib/db/client";
+import { storedValue } from "@/lib/db/stored-value";
 import { AppError, notFound } from "@/lib/errors";
 import { currentState, fileNotFound } from "./conflicts";
 import { normalizePath } from "./paths";
-import type { Author, FileMeta, VersionContent, VersionMeta } from "./types";
+import { AUTHORS, type FileMeta, type VersionContent, type VersionMeta } from "./types";
 import { runWrite, writeTx } from "./write-tx";
 
 /* A file's history: every save and deletion is a FileVersion row, newest first. */
@@ -86,5 +87,12 @@ export async function restoreVersion(
 }
 
 function toMeta(r: VersionRow, deleted: boolean): VersionMeta {
-  return { path: r.path, version: r.version, author: r.author as Author, messageId: r.messageId, createdAt: r.createdAt, deleted };
+  return {
+    path: r.path,
+    version: r.version,
+    author: storedValue(AUTHORS, r.author, "FileVersion.author"),
+    messageId: r.messageId,
+    createdAt: r.createdAt,
+    deleted,
+  };
 }

@@ -70,7 +70,7 @@ export function workspaceTools(ctx: WorkspaceToolContext): ToolSet {
         throw err;
       }
     });
-    queue = job.catch(() => undefined);
+    queue = job.catch(() => undefined); // the queue only orders jobs: each caller gets its own job's error
     return job;
   }
 

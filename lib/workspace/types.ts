@@ -1,4 +1,6 @@
-export type Author = "agent" | "person";
+/** Who wrote a file version (WorkspaceFile.lastAuthor, FileVersion.author; the migration checked_status_columns holds the same list). */
+export const AUTHORS = ["agent", "person"] as const;
+export type Author = (typeof AUTHORS)[number];
 
 /** A live file without its content, as listed. */
 export type FileMeta = { path: string; size: number; version: number; lastAuthor: Author; updatedAt: Date };

@@ -1,8 +1,9 @@
 import { db } from "@/lib/db/client";
+import { storedValue } from "@/lib/db/stored-value";
 import { AppError } from "@/lib/errors";
 import { conflictError, currentState, fileNotFound } from "./conflicts";
 import { normalizePath } from "./paths";
-import type { Author, FileMeta } from "./types";
+import { AUTHORS, type Author, type FileMeta } from "./types";
 import { lockWorkspace, runWrite, writeTx } from "./write-tx";
 
 /* Deleted files and bringing one back. A deleted file keeps its row (deletedAt set) and its history. */
@@ -19,7 +20,12 @@ export async function listDeletedFiles(workspaceId: string): Promise<DeletedFile
     take: MAX_DELETED_LISTED,
     select: { path: true, version: true, deletedAt: true, lastAuthor: true },
   });
-  return rows.map((r) => ({ path: r.path, version: r.version, deletedAt: r.deletedAt!, deletedBy: r.lastAuthor as Author }));
+  return rows.map((r) => ({
+    path: r.path,
+    version: r.version,
+    deletedAt: r.deletedAt!,
+    deletedBy: storedValue(AUTHORS, r.lastAuthor, "WorkspaceFile.lastAuthor"),
+  }));
 }
 
 /**

@@ -2,7 +2,8 @@ import { db, type Tx } from "@/lib/db/client";
 import { config } from "@/lib/config";
 import { AppError, notFound } from "@/lib/errors";
 import { publishWorkspaceChange } from "@/lib/events/publish";
-import { conflictError, currentState, fileNotFound, isUniqueViolation } from "./conflicts";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
+import { conflictError, currentState, fileNotFound } from "./conflicts";
 import type { Author, FileMeta } from "./types";
 
 /*

@@ -78,6 +78,7 @@ async function ThreadPageContent({ thread, threadId }: { thread: ReturnType<type
  * holds the frame until the thread's HTML is in.
  */
 async function RevealedMarker({ after }: { after: Promise<unknown> }) {
+  // A failed read is ThreadPageContent's to report (error.tsx); this marker only waits for it.
   await after.catch(() => undefined);
   await nextTurns(SHELL_TURNS);
   return <span id={REVEALED_ID} hidden />;

@@ -6,7 +6,7 @@ import { listMessagesPage } from "@/lib/db/messages";
 import { threadActionsOf } from "@/lib/actions/list";
 import { describeModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
-import { getOwnedThread, listThreads, workspaceThreadsOf } from "@/lib/db/threads";
+import { findOwnedThread, listThreads, workspaceThreadsOf } from "@/lib/db/threads";
 import { availableModels, defaultModelId } from "@/lib/ai/catalog";
 import { pinStateOf } from "@/lib/pins/pins";
 import { presentRoutine } from "@/lib/routines/present";
@@ -31,8 +31,13 @@ export async function prefetchThread(threadId: string): Promise<DehydratedState 
   const client = new QueryClient();
   const threads = listThreads(userId);
   const routines = listRoutines(userId);
-  // Owned once here; the reads below take the row instead of each checking the owner again.
-  const thread = await getOwnedThread(userId, threadId).catch(() => null);
+  // Awaited at the end; should the thread's read below throw first, their own failure must not
+  // become an unhandled rejection (the page's error is already on its way to error.tsx).
+  void Promise.allSettled([threads, routines]);
+  // Owned once here; the reads below take the row instead of each checking the owner again. A
+  // missing or foreign thread is null (the browser's API call then answers 404); a failed read
+  // throws, and the page's error boundary (error.tsx) says so instead of "not found".
+  const thread = await findOwnedThread(userId, threadId);
   if (thread) {
     const [page, pins, actions, workspaceThreads, files, deletedFiles] = await Promise.all([
       listMessagesPage(threadId, { limit: NEWEST_PAGE_SIZE }),

@@ -47,7 +47,8 @@ function asRecord(v: unknown): Record<string, unknown> {
 function safeParse(s: string): unknown {
   try {
     return JSON.parse(s);
-  } catch {
-    return {};
+  } catch (err) {
+    if (err instanceof SyntaxError) return {}; // a tool input or result in plain text
+    throw err;
   }
 }

@@ -129,7 +129,8 @@ function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): numb
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
-  } catch {
-    return null;
+  } catch (err) {
+    if (err instanceof SyntaxError) return null; // a tool input in plain text
+    throw err;
   }
 }
