@@ -15,8 +15,9 @@ const nextConfig: NextConfig = {
   // a bundled package is held once per chunk file that a request loads: the o200k tables (a 2.4 MB
   // source and ~20 MB of rank maps) were held twice, redis and nodemailer (0.8 MB of source, two
   // bytes a character) seven times. Measured with heap snapshots after `npm run bench -- paint`'s
-  // 20 opens (see docs/architecture.md, "Server memory").
-  serverExternalPackages: ["gpt-tokenizer", "nodemailer", "redis"],
+  // 20 opens (see docs/architecture.md, "Server memory"). @vercel/functions' index loads all of its
+  // modules; bundled into each route's chunk it cost the server 6 MB of RSS (median of 3 starts).
+  serverExternalPackages: ["gpt-tokenizer", "nodemailer", "redis", "@vercel/functions"],
   // A second build directory lets the e2e suite build without clobbering a running `npm start`.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   async headers() {
