@@ -24,8 +24,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          // The resume fixture's work mode, loaded into the offline model for tests only.
-          env: { OFFLINE_DELAY_MS: "1", OFFLINE_BEHAVIOURS: "bench/resume/offline-behaviours.ts" },
+          env: { OFFLINE_DELAY_MS: "1" },
+          // The resume fixture's work mode, registered in the offline model from outside the app.
+          setupFiles: ["tests/support/work-mode.preload.mjs"],
         },
       },
     ],

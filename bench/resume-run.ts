@@ -26,7 +26,7 @@ export type ResumeRow = {
 export type ResumeRun = ResumeRow & { turns: number; interruptedAfter: number | null; threadIds: string[] };
 
 // The `work` line switches on the work mode the offline model loads for this harness
-// (resume/offline-behaviours.ts, OFFLINE_BEHAVIOURS); a real model gets the
+// (resume/offline-behaviours.ts, registered by tests/support/work-mode.preload.mjs); a real model gets the
 // goal and "Continue." as a person would type them.
 const withWorkLine = (text: string) => (getChatModel().isOffline ? `${text}\n\n${WORK_LINE}` : text);
 
