@@ -1,7 +1,22 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import type { Plugin } from "vite";
+import { swappedNames, testModuleFor } from "./tests/support/test-modules.mjs";
+
+// Production modules swapped for their test versions (tests/support/test-modules.mjs), however
+// they are imported.
+const testModules: Plugin = {
+  name: "test-modules",
+  enforce: "pre",
+  async resolveId(source, importer, options) {
+    if (!importer || !swappedNames.some((name) => source.includes(name))) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved ? testModuleFor(resolved.id, importer) : null;
+  },
+};
 
 export default defineConfig({
+  plugins: [testModules],
   resolve: {
     alias: {
       "@": path.resolve(import.meta.dirname),

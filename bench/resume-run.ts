@@ -2,7 +2,7 @@
 // tests/integration/resume): one run of the fixture task, uninterrupted or abandoned after k turns
 // (or inside the send window) and continued in a fresh thread that gets only the goal.
 import { runTurn } from "@/lib/chat/turn";
-import { SimulatedCrash, setCrashHookForTests } from "@/lib/actions/crash-points";
+import { SimulatedCrash, setCrashHook } from "@/tests/support/crash-points";
 import { sweepActions } from "@/lib/actions/sweep";
 import { leaseDeadAfterMs } from "@/lib/jobs/lease";
 import { db } from "@/lib/db/client";
@@ -77,7 +77,7 @@ export async function runResumeTask(opts: {
 
   let crashed = false;
   if (point === "send-window") {
-    setCrashHookForTests((p) => {
+    setCrashHook((p) => {
       if (p !== "after_provider_ack" || crashed) return;
       crashed = true;
       throw new SimulatedCrash(p);
@@ -111,7 +111,7 @@ export async function runResumeTask(opts: {
     }
     if (await sweepIfUnsettled(first.workspaceId)) sawUnsettled = true;
   } finally {
-    setCrashHookForTests(null);
+    setCrashHook(null);
   }
   return {
     point,
