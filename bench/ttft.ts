@@ -5,7 +5,7 @@
 // in), so quiet and busy turns send the model the same request; the table prints its size. A
 // second thread has no summary yet: its turn reads every message while its first compaction runs.
 import { runTurn } from "@/lib/chat/turn";
-import { computeInThreadForTests, computeWorkerReady } from "@/lib/compaction/compute";
+import { computeWorkerReady } from "@/lib/compaction/compute";
 import { runCompaction, type CompactionHooks } from "@/lib/compaction/run";
 import type { callSummarizer } from "@/lib/compaction/summarize";
 import { countTokens } from "@/lib/ai/tokens";
@@ -185,8 +185,8 @@ export async function benchTimeToFirstToken(): Promise<string> {
   process.env.COMPACT_AT_INPUT_TOKENS = "100000";
   process.env.OFFLINE_DELAY_MS = "5";
   resetConfigForTests();
-  // BENCH_IN_THREAD=1 measures the fallback where no worker thread starts (serverless runtimes).
-  computeInThreadForTests(process.env.BENCH_IN_THREAD === "1");
+  // BENCH_IN_THREAD=1 measures the fallback where no worker thread starts (serverless runtimes):
+  // tests/support/compute-thread.ts, swapped in for the app's, then refuses to start one.
   const rows: Array<Record<string, string>> = [];
   const notes: string[] = [];
   for (const target of testDatabases()) {
