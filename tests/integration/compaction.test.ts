@@ -7,7 +7,7 @@ import { createThread } from "@/lib/db/threads";
 import { runCompaction } from "@/lib/compaction/run";
 import { callSummarizer } from "@/lib/compaction/summarize";
 import { afterTurn } from "@/lib/chat/after-turn";
-import { editUserMessage } from "@/lib/chat/edit";
+import { editOwnMessage } from "@/lib/chat/edit";
 import { inspectContext } from "@/lib/chat/inspect";
 import { resetConfigForTests } from "@/lib/config";
 import { keepsName, NAMES_FILE_NOTICE, NAMES_FILE_PATH, parseNamesFile } from "@/lib/context";
@@ -72,7 +72,7 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     expect(before.recentSpan).toEqual({ cutMessageId: m[3].id });
     expect(before.summary?.receipt?.status).toBe("saved");
 
-    await editUserMessage(t.id, m[3].id, "Keep the CLI output unchanged, and add --json.");
+    await editOwnMessage(userId, t.id, m[3].id, "Keep the CLI output unchanged, and add --json.");
     const after = await inspectContext(t.id, { includeInput: false });
     expect(after.summaryStale).toBe(true);
     expect(after.recentSpan).toBeNull();
@@ -113,7 +113,7 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     const m = await seedConversation(t.id, ARTICLE);
     const result = await runCompaction(t.id, "threshold", {
       beforeSave: async () => {
-        await editUserMessage(t.id, m[3].id, "Changed my mind about the CLI.");
+        await editOwnMessage(userId, t.id, m[3].id, "Changed my mind about the CLI.");
       },
     });
     expect(result.status).toBe("discarded");
