@@ -5,6 +5,6 @@
  * kills the process at a step; the build never contains that module.
  */
 
-export type LedgerStep = "after_claim" | "after_request" | "after_provider_ack" | "after_outcome" | "after_journal";
+type LedgerStep = "after_claim" | "after_request" | "after_provider_ack" | "after_outcome" | "after_journal";
 
 export async function reachedStep(_step: LedgerStep): Promise<void> {}

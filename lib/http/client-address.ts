@@ -14,7 +14,7 @@
  */
 
 export const PEER_HEADER = "x-longrun-peer";
-export const UNKNOWN_ADDRESS = "unknown";
+const UNKNOWN_ADDRESS = "unknown";
 
 export function clientAddress(headers: Headers, opts: { trustProxy: boolean; peerToken: string | undefined }): string {
   if (opts.trustProxy) {

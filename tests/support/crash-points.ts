@@ -1,5 +1,3 @@
-import type { LedgerStep } from "../../lib/actions/ledger-steps";
-
 /*
  * The test version of lib/actions/ledger-steps.ts, swapped in for it by tests/support/test-modules.mjs
  * (vitest, the tests' worker processes, `npm run bench`); the app's build never contains it.
@@ -11,7 +9,7 @@ import type { LedgerStep } from "../../lib/actions/ledger-steps";
  */
 
 export const CRASH_POINTS = ["after_claim", "after_request", "after_provider_ack", "after_outcome", "after_journal"] as const;
-export type CrashPoint = LedgerStep & (typeof CRASH_POINTS)[number];
+export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 export class SimulatedCrash extends Error {
   constructor(readonly point: CrashPoint) {

@@ -9,7 +9,7 @@ import {
   routineNameInText,
   runStartText,
 } from "@/lib/routines/run-text";
-import { mergeNotes, NOTES_TEMPLATE, preferenceSentences, readNotesLists } from "@/lib/ai/offline/routine-notes";
+import { mergeNotes, preferenceSentences, readNotesLists } from "@/lib/ai/offline/routine-notes";
 
 const base = {
   name: "Inbox digest",
@@ -70,7 +70,7 @@ describe("digest runs from the transcript", () => {
 
 describe("offline notes", () => {
   it("adds preferences and open items to their sections once, keeping the person's text", () => {
-    const merged = mergeNotes(NOTES_TEMPLATE, { preferences: ["Skip newsletters from now on"], openItems: ["Follow up: invoice"] });
+    const merged = mergeNotes(null, { preferences: ["Skip newsletters from now on"], openItems: ["Follow up: invoice"] });
     expect(merged).not.toContain("(none yet)");
     expect(readNotesLists(merged)).toEqual({ preferences: ["Skip newsletters from now on"], openItems: ["Follow up: invoice"] });
     expect(mergeNotes(merged, { preferences: ["skip newsletters from now on!"], openItems: [] })).toBe(merged);
