@@ -28,7 +28,6 @@ const REMAINING: Record<string, string> = {
   "lib/limits/turn-slots.ts: takeTurnSlot": "the turn-slot test takes slots without running turns",
   "lib/limits/turn-slots.ts: turnsInSlots": "the turn-slot test reads the count",
   "lib/routines/digest.ts: splitRuns": "unit test of the digest's run split; the caller reads the database",
-  "lib/routines/schedule.ts: latestSlotAtOrBefore": "tested through dueSlot now; made private with the next change to schedule.ts",
   "lib/routines/scheduler.ts: stopScheduler": "tests stop the in-process scheduler they start",
 };
 
