@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const TEST_MODULES = {
   "lib/actions/ledger-steps.ts": "tests/support/crash-points.ts",
   "lib/compaction/compute-thread.ts": "tests/support/compute-thread.ts",
+  "lib/compaction/summarize.ts": "tests/support/summarizer.ts",
 };
 
 const swaps = new Map(Object.entries(TEST_MODULES).map(([app, test]) => [path.join(root, app), path.join(root, test)]));

@@ -12,8 +12,6 @@ const REMAINING: Record<string, string> = {
   "lib/chat/model-input.ts: ConvertMessages":
     "buildModelInput's convertMessages parameter; model-input.ts is being reworked (issue 41 item 4)",
   "lib/compaction/compute.ts: computeWorkerReady": "the compute test and the ttft bench wait for the worker before measuring",
-  "lib/compaction/run.ts: CompactionHooks":
-    "runCompaction's hooks parameter (beforeSave, holder, summarize) used by compaction tests and the ttft bench",
   "lib/compaction/verify.ts: requiredSightings": "unit test of the name guard; to be tested through verify's public check",
   "lib/config.ts: resetConfigForTests": "the settings cache; a swapped config module needs the schema, which other work is extending now",
   "lib/db/client.ts: createDb": "tests open a client on the database they provision (tests/support/db-slot.ts)",
