@@ -14,8 +14,9 @@ const appEnv = {
   CONTEXT_RECENT_TOKENS: process.env.E2E_RECENT_TOKENS ?? "400",
   COMPACT_AT_INPUT_TOKENS: process.env.E2E_COMPACT_AT ?? "1500",
   CHAT_MODEL: "offline",
-  // Test-only replies (the resume fixture's work mode) the offline model imports; never set by npm start.
-  OFFLINE_BEHAVIOURS: "bench/resume/offline-behaviours.ts",
+  // Test-only replies (the resume fixture's work mode), registered in the offline model by a preload
+  // the build never sees (tests/support/work-mode.preload.mjs); npm start has none.
+  NODE_OPTIONS: "--import ./tests/support/work-mode.preload.mjs",
   // Every test browser is a new guest from 127.0.0.1; the limits per address have their own tests
   // (tests/integration/security/sign-in-limits.test.ts, tests/e2e/sign-in-limits.spec.ts).
   GUESTS_PER_ADDRESS_PER_HOUR: "100000",

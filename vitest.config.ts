@@ -1,7 +1,22 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import type { Plugin } from "vite";
+import { swappedNames, testModuleFor } from "./tests/support/test-modules.mjs";
+
+// Production modules swapped for their test versions (tests/support/test-modules.mjs), however
+// they are imported.
+const testModules: Plugin = {
+  name: "test-modules",
+  enforce: "pre",
+  async resolveId(source, importer, options) {
+    if (!importer || !swappedNames.some((name) => source.includes(name))) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved ? testModuleFor(resolved.id, importer) : null;
+  },
+};
 
 export default defineConfig({
+  plugins: [testModules],
   resolve: {
     alias: {
       "@": path.resolve(import.meta.dirname),
@@ -24,8 +39,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          // The resume fixture's work mode, loaded into the offline model for tests only.
-          env: { OFFLINE_DELAY_MS: "1", OFFLINE_BEHAVIOURS: "bench/resume/offline-behaviours.ts" },
+          env: { OFFLINE_DELAY_MS: "1" },
+          // The resume fixture's work mode, registered in the offline model from outside the app.
+          setupFiles: ["tests/support/work-mode.preload.mjs"],
         },
       },
     ],

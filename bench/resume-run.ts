@@ -2,7 +2,7 @@
 // tests/integration/resume): one run of the fixture task, uninterrupted or abandoned after k turns
 // (or inside the send window) and continued in a fresh thread that gets only the goal.
 import { runTurn } from "@/lib/chat/turn";
-import { SimulatedCrash, setCrashHookForTests } from "@/lib/actions/crash-points";
+import { SimulatedCrash, setCrashHook } from "@/tests/support/crash-points";
 import { sweepActions } from "@/lib/actions/sweep";
 import { providerByName } from "@/lib/email/providers";
 import { leaseDeadAfterMs } from "@/lib/jobs/lease";
@@ -27,7 +27,7 @@ export type ResumeRow = {
 export type ResumeRun = ResumeRow & { turns: number; interruptedAfter: number | null; threadIds: string[] };
 
 // The `work` line switches on the work mode the offline model loads for this harness
-// (resume/offline-behaviours.ts, OFFLINE_BEHAVIOURS); a real model gets the
+// (resume/offline-behaviours.ts, registered by tests/support/work-mode.preload.mjs); a real model gets the
 // goal and "Continue." as a person would type them.
 const withWorkLine = (text: string) => (getChatModel().isOffline ? `${text}\n\n${WORK_LINE}` : text);
 
@@ -78,7 +78,7 @@ export async function runResumeTask(opts: {
 
   let crashed = false;
   if (point === "send-window") {
-    setCrashHookForTests((p) => {
+    setCrashHook((p) => {
       if (p !== "after_provider_ack" || crashed) return;
       crashed = true;
       throw new SimulatedCrash(p);
@@ -112,7 +112,7 @@ export async function runResumeTask(opts: {
     }
     if (await sweepIfUnsettled(first.workspaceId)) sawUnsettled = true;
   } finally {
-    setCrashHookForTests(null);
+    setCrashHook(null);
   }
   return {
     point,

@@ -9,7 +9,7 @@ import { benchDatabase, table } from "./support";
 import { runResumeTask, type ResumePoint, type ResumeRow } from "./resume-run";
 import { getChatModel } from "@/lib/ai/registry";
 import { resetConfigForTests } from "@/lib/config";
-import { DEFAULT_CALL_SITES, RESUME_BEHAVIOURS } from "./resume/fixture";
+import { DEFAULT_CALL_SITES } from "./resume/fixture";
 
 const RESULTS = path.resolve("bench/results/resume.json");
 
@@ -17,8 +17,8 @@ export async function benchResume(): Promise<string> {
   const n = Number(process.env.BENCH_RESUME_SITES ?? DEFAULT_CALL_SITES);
   // The offline model's pacing is for people watching; the harness counts, it does not time.
   process.env.OFFLINE_DELAY_MS ??= "0";
-  // The offline model's side of the fixture (its work mode) is test scaffolding, loaded only here.
-  process.env.OFFLINE_BEHAVIOURS ??= RESUME_BEHAVIOURS;
+  // The offline model's side of the fixture (its work mode) is test scaffolding, registered only here.
+  await import("../tests/support/work-mode.preload.mjs");
   resetConfigForTests();
   const { db, cleanup } = await benchDatabase();
   const rows: ResumeRow[] = [];
@@ -57,7 +57,7 @@ export async function benchResume(): Promise<string> {
   }));
   const model = getChatModel();
   const what = model.isOffline
-    ? `Offline model with the fixture's scripted work mode (loaded from ${process.env.OFFLINE_BEHAVIOURS}): this tests the plumbing only (fresh thread, workspace, ledger, sweeper, done-check); finishing without duplicate sends is by construction. Set CHAT_MODEL and a provider key to measure real resumption.`
+    ? `Offline model with the fixture's scripted work mode (bench/resume/offline-behaviours.ts): this tests the plumbing only (fresh thread, workspace, ledger, sweeper, done-check); finishing without duplicate sends is by construction. Set CHAT_MODEL and a provider key to measure real resumption.`
     : `${model.id}: real resumption, measured against this invocation's own uninterrupted run.`;
   return `${what}\n${table(printed)}\n(${n} call sites; uninterrupted run: ${turns} turns; written to ${path.relative(process.cwd(), RESULTS)})`;
 }

@@ -5,8 +5,8 @@
 // in), so quiet and busy turns send the model the same request; the table prints its size. A
 // second thread has no summary yet: its turn reads every message while its first compaction runs.
 import { runTurn } from "@/lib/chat/turn";
-import { computeInThreadForTests, computeWorkerReady } from "@/lib/compaction/compute";
-import { runCompaction, type CompactionHooks } from "@/lib/compaction/run";
+import { computeWorkerReady } from "@/lib/compaction/compute";
+import { runCompaction } from "@/lib/compaction/run";
 import type { callSummarizer } from "@/lib/compaction/summarize";
 import { countTokens } from "@/lib/ai/tokens";
 import { resetConfigForTests } from "@/lib/config";
@@ -14,6 +14,7 @@ import { db, type Db } from "@/lib/db/client";
 
 import { createThread } from "@/lib/db/threads";
 import { provision, testDatabases } from "../tests/integration/support/databases";
+import { withSummarizer } from "../tests/support/summarizer";
 import { table } from "./support";
 import { benchMessage } from "./texts";
 
@@ -121,12 +122,13 @@ async function benchOne(target: { name: "sqlite" | "postgres"; url: string }) {
       into.push(r.ms);
       inputs.get(threadId)!.add(Math.round(r.inputTokens / 1000));
     };
-    const withCompaction = async (t: (typeof threads)[number], hooks: CompactionHooks, into: number[]) => {
+    const withCompaction = async (t: (typeof threads)[number], summarize: typeof callSummarizer | null, into: number[]) => {
       await t.reset();
       const c0 = performance.now();
-      const compaction = runCompaction(t.id, "threshold", hooks).then((r) => {
+      const run = () => runCompaction(t.id, "threshold");
+      const compaction = (summarize ? withSummarizer(summarize, run) : run()).then((r) => {
         if (r.status !== "saved") throw new Error(`compaction ${r.status}: ${r.reason}`);
-        if (!hooks.summarize) cases.get(t.id)!.compactionMs.push(performance.now() - c0);
+        if (!summarize) cases.get(t.id)!.compactionMs.push(performance.now() - c0);
       });
       await turn(t.id, into);
       await compaction;
@@ -152,8 +154,8 @@ async function benchOne(target: { name: "sqlite" | "postgres"; url: string }) {
             await t.reset();
             await turn(t.id, c.quiet);
           },
-          () => withCompaction(t, {}, c.busy),
-          () => withCompaction(t, { summarize: remoteLike }, c.busyRemote),
+          () => withCompaction(t, null, c.busy),
+          () => withCompaction(t, remoteLike, c.busyRemote),
         ];
         for (const k of ORDERS[(i + threads.indexOf(t)) % ORDERS.length]) await samples[k]();
       }
@@ -185,8 +187,8 @@ export async function benchTimeToFirstToken(): Promise<string> {
   process.env.COMPACT_AT_INPUT_TOKENS = "100000";
   process.env.OFFLINE_DELAY_MS = "5";
   resetConfigForTests();
-  // BENCH_IN_THREAD=1 measures the fallback where no worker thread starts (serverless runtimes).
-  computeInThreadForTests(process.env.BENCH_IN_THREAD === "1");
+  // BENCH_IN_THREAD=1 measures the fallback where no worker thread starts (serverless runtimes):
+  // tests/support/compute-thread.ts, swapped in for the app's, then refuses to start one.
   const rows: Array<Record<string, string>> = [];
   const notes: string[] = [];
   for (const target of testDatabases()) {

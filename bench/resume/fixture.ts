@@ -10,8 +10,6 @@ export const SUMMARY_TO = "me@example.com";
 export const GOAL = "move every caller from loadAccount to getAccount, keep the CLI output unchanged, then email me a summary";
 /** The work mode's line (work-mode.ts); only the offline model gets it (resume-run.ts). */
 export const WORK_LINE = `work ${PLAN_PATH}`;
-/** The module OFFLINE_BEHAVIOURS names so the offline model has the work mode. */
-export const RESUME_BEHAVIOURS = "bench/resume/offline-behaviours.ts";
 
 export type CallSite = { path: string; symbol: string };
 export type FixtureFile = { path: string; content: string };

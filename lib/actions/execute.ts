@@ -1,9 +1,9 @@
-import { crashPoint, isSimulatedCrash } from "./crash-points";
 import { appendEvent, markRequested, transition, type Fence, type LedgerRow } from "./ledger";
 import { describeRow } from "./describe";
 import { ProviderError, type ActionOutcome, type ActionProvider, type LearnedBy, type ProviderCall, type ProviderResult } from "./types";
 import { db } from "@/lib/db/client";
 import { whileHolding } from "./lease";
+import { reachedStep } from "./ledger-steps";
 
 /*
  * The part of the adapter that runs while WE hold the row (as a worker, the sweeper or a person's
@@ -36,10 +36,9 @@ async function executeWhileHeld(row: LedgerRow, provider: ActionProvider, holder
       threadId: row.threadId,
     });
   } catch (err) {
-    if (isSimulatedCrash(err)) throw err;
     return recordFailure(row, fence, holder, err);
   }
-  await crashPoint("after_provider_ack");
+  await reachedStep("after_provider_ack");
 
   try {
     const ok = await transition(
@@ -69,7 +68,6 @@ async function executeWhileHeld(row: LedgerRow, provider: ActionProvider, holder
       return currentAnswer(row);
     }
   } catch (err) {
-    if (isSimulatedCrash(err)) throw err;
     // The provider acted but we could not record it: the row stays held until its heartbeat stops
     // (we release it on return), then the sweeper learns the outcome by replay or lookup. Never report a send we cannot prove.
     console.error("[actions] recording the outcome failed", row.scope, row.key, err);
@@ -118,7 +116,6 @@ async function recordFailure(row: LedgerRow, fence: Fence, holder: Holder, err: 
     );
     if (!ok) return currentAnswer(row);
   } catch (recordErr) {
-    if (isSimulatedCrash(recordErr)) throw recordErr;
     console.error("[actions] recording a provider error failed", row.scope, row.key, recordErr);
     return { state: "unknown", key: row.key, message: "The outcome could not be recorded; it will be reconciled." };
   }

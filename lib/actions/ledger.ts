@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { db, type Db, type Tx } from "@/lib/db/client";
 import { publishActionChange } from "@/lib/events/publish";
 import { TX_OPTIONS } from "@/lib/workspace/write-tx";
-import { crashPoint } from "./crash-points";
+import { reachedStep } from "./ledger-steps";
 import { canonicalJson, providerKeyFor, requestHash } from "./keys";
 import type { ActionSpec, ActionStatus } from "./types";
 
@@ -66,7 +66,7 @@ export async function claimAction(
   const row = await readAction(spec.scope, spec.key);
   if (!row) throw new Error(`ledger row ${spec.scope}/${spec.key} vanished after its claim`);
   if (inserted) void publishActionChange(row.id);
-  if (inserted && !refusal) await crashPoint("after_claim");
+  if (inserted && !refusal) await reachedStep("after_claim");
   return { row, owned: inserted && !refusal, token };
 }
 
@@ -88,7 +88,7 @@ async function appendInTx(tx: Tx, actionId: string, event: JournalEvent, now: Da
 
 /**
  * Compare-and-set plus its journal event, in one transaction. `outcome` marks a recorded
- * outcome, whose crash points (after the update, after the commit) tests can hit.
+ * outcome, whose steps (after the update, after the commit) a crash may end at (ledger-steps.ts).
  */
 export async function transition(
   fence: Fence,
@@ -103,12 +103,12 @@ export async function transition(
       data: { ...change, updatedAt: now },
     });
     if (count === 0) return false;
-    if (opts.outcome) await crashPoint("after_outcome");
+    if (opts.outcome) await reachedStep("after_outcome");
     await appendInTx(tx, fence.id, event, now);
     return true;
   }, TX_OPTIONS);
   if (ok) void publishActionChange(fence.id);
-  if (ok && opts.outcome) await crashPoint("after_journal");
+  if (ok && opts.outcome) await reachedStep("after_journal");
   return ok;
 }
 
@@ -127,7 +127,7 @@ export async function markRequested(fence: Fence, row: LedgerRow, actor: string)
   // A replay of the same attempt keeps the first request time: the provider's dedup period counts from it.
   const change = row.sentAttempt === row.attempt ? { sentAttempt: row.attempt } : { sentAttempt: row.attempt, sentAt: now };
   const ok = await transition(fence, change, { type: "request", payload: { attempt: row.attempt }, actor }, { now });
-  if (ok) await crashPoint("after_request");
+  if (ok) await reachedStep("after_request");
   return ok;
 }
 

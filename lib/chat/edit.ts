@@ -14,7 +14,7 @@ import { requestTurnStop } from "./turn-lease";
  * and everything after it leave the live transcript in the same transaction (kept for audit).
  * A summary cut at the old message is stale from then on.
  */
-export async function editUserMessage(threadId: string, messageId: string, text: string): Promise<MessageRow> {
+async function editUserMessage(threadId: string, messageId: string, text: string): Promise<MessageRow> {
   const parts = [{ type: "text", text }];
   const tokens = countMessageTokens(parts, countTokens);
   const edited = await db().$transaction(async (tx) => {

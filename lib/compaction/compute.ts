@@ -1,6 +1,7 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { foregroundIdle } from "@/lib/jobs/foreground";
 import { computeTasks, type ComputeKind, type ComputeTasks } from "./compute-tasks";
+import { startThread } from "./compute-thread";
 
 /*
  * Runs a compaction's CPU-heavy pure steps (compute-tasks.ts) on one worker thread per process,
@@ -21,7 +22,6 @@ const IDLE_EXIT_MS = 60_000;
 
 let worker: { thread: Worker; ready: Promise<boolean>; isReady: boolean } | null = null;
 let unavailable: string | null = null;
-let inThreadForTests = false;
 let nextId = 0;
 let idleTimer: NodeJS.Timeout | null = null;
 const pending = new Map<number, Pending>();
@@ -30,14 +30,14 @@ class WorkerLost extends Error {}
 
 /** True when tasks run on the worker now; false while it starts or where it cannot (callers slice their input). */
 export function computesOffThread(): boolean {
-  if (inThreadForTests || unavailable !== null) return false;
+  if (unavailable !== null) return false;
   if (!worker) spawn();
   return worker?.isReady ?? false;
 }
 
 /** Resolves once the worker can take tasks (true), or with false where it cannot start. */
 export function computeWorkerReady(): Promise<boolean> {
-  if (inThreadForTests || unavailable !== null) return Promise.resolve(false);
+  if (unavailable !== null) return Promise.resolve(false);
   if (!worker) spawn();
   return worker?.ready ?? Promise.resolve(false);
 }
@@ -104,28 +104,6 @@ function spawn(): void {
   thread.on("exit", (code) => lost(`exit ${code}`));
 }
 
-function startThread(): Worker {
-  // Turbopack bundles the worker file this URL names (`next build`, `next dev`). Run from source
-  // (tsx: the benches; vitest) the worker registers the TypeScript loader itself: an inherited
-  // `--import tsx` does not reliably reach a worker on Node 20.
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./compute-worker.ts", import.meta.url), { name: "compaction-compute" });
-  const source = JSON.stringify(import.meta.url.replace(/compute\.ts$/, "compute-worker.ts"));
-  return new Worker(`import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${source}); });`, {
-    eval: true,
-    name: "compaction-compute",
-    execArgv: withoutTsx(process.execArgv),
-  });
-}
-
-function withoutTsx(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--import" && /^tsx(\/|$)/.test(argv[i + 1] ?? "")) i++;
-    else if (!/^--import=tsx(\/|$)/.test(argv[i])) out.push(argv[i]);
-  }
-  return out;
-}
-
 function giveUp(reason: string): void {
   if (unavailable !== null) return;
   unavailable = reason;
@@ -142,9 +120,4 @@ function idle(thread: Worker): void {
     }
   }, IDLE_EXIT_MS);
   idleTimer.unref();
-}
-
-/** Tests: run every task in-thread (as where no worker starts), or go back to the worker. */
-export function computeInThreadForTests(inThread: boolean): void {
-  inThreadForTests = inThread;
 }

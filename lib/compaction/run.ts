@@ -23,18 +23,12 @@ export type CompactionStatus = "busy" | Exclude<CompactionReceiptStatus, "runnin
 export type CompactionResult = { status: CompactionStatus; reason?: string; compactionId?: string; summaryId?: string };
 
 /**
- * Test seams: a pause before saving lets a test edit the transcript mid-compaction; a substitute
- * summarizer lets a test play a lossy or failing model.
- */
-export type CompactionHooks = { beforeSave?: () => Promise<void>; holder?: string; summarize?: typeof callSummarizer };
-
-/**
  * One compaction: lease, pick the new cut, summarize the previous summary plus what fell before
  * the cut, verify (names kept, nothing error-like), save with a re-check, write the receipt,
  * release. A failure changes nothing but the receipt; the next threshold crossing tries again.
  */
-export async function runCompaction(threadId: string, trigger: CompactionTrigger, hooks: CompactionHooks = {}): Promise<CompactionResult> {
-  const holder = hooks.holder ?? `${process.pid}:${crypto.randomUUID()}`;
+export async function runCompaction(threadId: string, trigger: CompactionTrigger): Promise<CompactionResult> {
+  const holder = `${process.pid}:${crypto.randomUUID()}`;
   if (!(await tryAcquireLease(threadId, holder))) return { status: "busy" };
   const stopHeartbeat = holdCompaction(holder);
   let receiptId: string | null = null;
@@ -113,7 +107,7 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
       maxTokens: summaryMaxTokens(c),
       summarize: async (...args) => {
         await foregroundIdle(); // the in-process summarizer computes a whole chunk in one go
-        return (hooks.summarize ?? callSummarizer)(...args);
+        return callSummarizer(...args);
       },
       lostNames: (names, text) => compute("lostNames", { names, text }),
     });
@@ -131,7 +125,6 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
 
     if (!fitted.text.trim()) return await finish("failed", { reason: "SUMMARY_MAX_TOKENS is too small to hold any summary", ...usage });
 
-    await hooks.beforeSave?.();
     await foregroundIdle(); // the save is one SQLite write transaction: not while a turn opens
     const tokens = fitted.tokens;
     const saved = await saveSummaryIfCurrent({

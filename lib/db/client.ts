@@ -48,15 +48,13 @@ export function createDb(url: string): Db {
 const globalForDb = globalThis as unknown as { __db?: Db; __sqliteReady?: WeakMap<Db, Promise<void>> };
 const sqliteReady = (globalForDb.__sqliteReady ??= new WeakMap<Db, Promise<void>>());
 
-/** The process-wide client for DATABASE_URL (kept on globalThis so dev reloads reuse it). */
+/**
+ * The process-wide client for DATABASE_URL (kept on globalThis so dev reloads reuse it; a test puts
+ * its own database's client there, tests/support/db-slot.ts).
+ */
 export function db(): Db {
   if (!globalForDb.__db) globalForDb.__db = createDb(config().DATABASE_URL);
   return globalForDb.__db;
-}
-
-/** Tests point the process at another database. */
-export function setDbForTests(client: Db | undefined): void {
-  globalForDb.__db = client;
 }
 
 /** True for a client on a SQLite file (see busy-retry.ts). */

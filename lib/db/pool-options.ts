@@ -8,7 +8,7 @@
  */
 export type PoolOptions = { max: number; min: number; idleTimeoutMillis: number };
 
-export const SERVERLESS_POOL_MAX = 5;
+const SERVERLESS_POOL_MAX = 5;
 const SERVERLESS_IDLE_MS = 5_000;
 const SERVER_IDLE_MS = 30_000;
 

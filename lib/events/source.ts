@@ -119,9 +119,3 @@ const globalForEvents = globalThis as unknown as { __feedSource?: FeedSource };
 export function feedSource(): FeedSource {
   return (globalForEvents.__feedSource ??= new FeedSource());
 }
-
-/** Tests start each case from a fresh source. */
-export async function resetFeedSourceForTests(): Promise<void> {
-  await globalForEvents.__feedSource?.close();
-  globalForEvents.__feedSource = undefined;
-}

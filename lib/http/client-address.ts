@@ -18,7 +18,7 @@
 import { ipAddress } from "@vercel/functions";
 
 export const PEER_HEADER = "x-longrun-peer";
-export const UNKNOWN_ADDRESS = "unknown";
+const UNKNOWN_ADDRESS = "unknown";
 
 export function clientAddress(headers: Headers, opts: { onVercel: boolean; trustProxy: boolean; peerToken: string | undefined }): string {
   if (opts.onVercel) {

@@ -11,7 +11,7 @@ import { z } from "zod";
 const NUL = /\u0000/;
 
 /** Why `s` cannot be stored as is, or null when it can. */
-export function unstorableReason(s: string): string | null {
+function unstorableReason(s: string): string | null {
   if (NUL.test(s)) return "must not contain the NUL character (U+0000)";
   if (!s.isWellFormed()) return "must not contain a lone UTF-16 surrogate (invalid Unicode)";
   return null;

@@ -24,7 +24,7 @@ export function leaseDeadAfterMs(): number {
 }
 
 /** Heartbeats before this instant are a dead holder's. */
-export function deadBefore(now: Date = new Date()): Date {
+function deadBefore(now: Date = new Date()): Date {
   return new Date(now.getTime() - leaseDeadAfterMs());
 }
 

@@ -82,7 +82,7 @@ export async function recordRun(
   }
 }
 
-export const DEAD_RUN_ERROR = "the server running this run stopped (no heartbeat); Run now or the next slot starts a new run";
+const DEAD_RUN_ERROR = "the server running this run stopped (no heartbeat); Run now or the next slot starts a new run";
 
 /** A run whose holder died: interrupted, with the reason shown in the runs list. */
 export async function markRunInterrupted(client: Db | Tx, runId: string, now: Date): Promise<boolean> {

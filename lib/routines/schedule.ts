@@ -62,7 +62,7 @@ export function nextRunAfter(cron: string, timezone: string, from: Date): Date |
 }
 
 /** The latest slot at or before `now`, or null. */
-export function latestSlotAtOrBefore(cron: string, timezone: string, now: Date): Date | null {
+function latestSlotAtOrBefore(cron: string, timezone: string, now: Date): Date | null {
   // previousRuns includes a run earlier in the same second as the reference, so look 1 ms ahead.
   const [latest] = parseCron(cron, timezone).previousRuns(1, new Date(now.getTime() + 1));
   return latest && latest.getTime() <= now.getTime() ? latest : null;

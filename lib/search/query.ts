@@ -4,7 +4,7 @@
 /** Longer queries are refused (400): nobody types one, and each term costs a scan of candidates. */
 export const MAX_QUERY_CHARS = 500;
 /** Terms past this many are dropped: more narrow nothing a person would notice. */
-export const MAX_TERMS = 12;
+const MAX_TERMS = 12;
 
 /**
  * word: matched by the full-text index with stemming ("deploy" finds "deploying").

@@ -25,9 +25,9 @@ import { AppError } from "@/lib/errors";
  * rule has its own message, written for the model as much as for a person.
  */
 
-export const MAX_PATH_CHARS = 256;
+const MAX_PATH_CHARS = 256;
 export const MAX_DEPTH = 8;
-export const MAX_SEGMENT_CHARS = 100;
+const MAX_SEGMENT_CHARS = 100;
 
 // C0 controls, DEL, C1 controls: matching them is the point.
 // eslint-disable-next-line no-control-regex

@@ -1,7 +1,7 @@
 /* Pure text helpers for the agent's file tools. */
 
 /** Non-overlapping occurrences of `needle` in `haystack` (needle must be non-empty). */
-export function countOccurrences(haystack: string, needle: string): number {
+function countOccurrences(haystack: string, needle: string): number {
   let count = 0;
   for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) count++;
   return count;

@@ -3,7 +3,7 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { completeTurn, stoppedTurn, textStart } from "./support/turns";
 import { createThread, getOwnedThread, listThreads, renameThread, deleteThread } from "@/lib/db/threads";
 import { appendMessage, listMessagesPage } from "@/lib/db/messages";
-import { editUserMessage } from "@/lib/chat/edit";
+import { editOwnMessage } from "@/lib/chat/edit";
 import { runTurn } from "@/lib/chat/turn";
 
 describe.each(testDatabases())("chat turn on $name", (target) => {
@@ -117,7 +117,10 @@ describe.each(testDatabases())("chat turn on $name", (target) => {
     const t = await createThread(userId);
     await completeTurn(userId, t.id, textStart("first"));
     const [user] = await env.db.message.findMany({ where: { threadId: t.id }, orderBy: { seq: "asc" } });
-    const edits = await Promise.allSettled([editUserMessage(t.id, user.id, "edit A"), editUserMessage(t.id, user.id, "edit B")]);
+    const edits = await Promise.allSettled([
+      editOwnMessage(userId, t.id, user.id, "edit A"),
+      editOwnMessage(userId, t.id, user.id, "edit B"),
+    ]);
     expect(edits.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(edits.find((r) => r.status === "rejected")).toMatchObject({ reason: { status: expect.any(Number) } });
     const live = await env.db.message.findMany({ where: { threadId: t.id, deletedAt: null } });
@@ -140,7 +143,7 @@ describe.each(testDatabases())("chat turn on $name", (target) => {
     const reader = turn.stream.getReader();
     await reader.read();
     const user = await env.db.message.findFirstOrThrow({ where: { threadId: t.id, role: "user" } });
-    const edited = await editUserMessage(t.id, user.id, "never mind, something else");
+    const edited = await editOwnMessage(userId, t.id, user.id, "never mind, something else");
     while (!(await reader.read()).done) {
       /* drain like a browser */
     }

@@ -5,9 +5,9 @@ import { seedConversation } from "./support/seed";
 import { appendMessage } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";
 import { runCompaction } from "@/lib/compaction/run";
-import { callSummarizer } from "@/lib/compaction/summarize";
+import { realSummarizer, summarizeThen, withSummarizer } from "../support/summarizer";
 import { afterTurn } from "@/lib/chat/after-turn";
-import { editUserMessage } from "@/lib/chat/edit";
+import { editOwnMessage } from "@/lib/chat/edit";
 import { inspectContext } from "@/lib/chat/inspect";
 import { resetConfigForTests } from "@/lib/config";
 import { keepsName, NAMES_FILE_NOTICE, NAMES_FILE_PATH, parseNamesFile } from "@/lib/context";
@@ -72,7 +72,7 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     expect(before.recentSpan).toEqual({ cutMessageId: m[3].id });
     expect(before.summary?.receipt?.status).toBe("saved");
 
-    await editUserMessage(t.id, m[3].id, "Keep the CLI output unchanged, and add --json.");
+    await editOwnMessage(userId, t.id, m[3].id, "Keep the CLI output unchanged, and add --json.");
     const after = await inspectContext(t.id, { includeInput: false });
     expect(after.summaryStale).toBe(true);
     expect(after.recentSpan).toBeNull();
@@ -90,12 +90,13 @@ describe.each(testDatabases())("compaction on $name", (target) => {
       ["user", "Next the CLI."],
     ]);
     const seen: Array<{ previous: string | null; texts: string[] }> = [];
-    const result = await runCompaction(t.id, "threshold", {
-      summarize: (threadId, previous, messages, extra) => {
+    const result = await withSummarizer(
+      (threadId, previous, messages, extra) => {
         seen.push({ previous, texts: messages.map((x) => x.text) });
-        return callSummarizer(threadId, previous, messages, extra);
+        return realSummarizer(threadId, previous, messages, extra);
       },
-    });
+      () => runCompaction(t.id, "threshold"),
+    );
     expect(result.status).toBe("saved");
     expect(seen[0].previous).toBe(first.text);
     expect(seen[0].texts[0]).toBe(ARTICLE[3][1]);
@@ -111,11 +112,12 @@ describe.each(testDatabases())("compaction on $name", (target) => {
   it("discards the result when an edit removes the cut message while summarizing", async () => {
     const t = await createThread(userId);
     const m = await seedConversation(t.id, ARTICLE);
-    const result = await runCompaction(t.id, "threshold", {
-      beforeSave: async () => {
-        await editUserMessage(t.id, m[3].id, "Changed my mind about the CLI.");
-      },
-    });
+    const result = await withSummarizer(
+      summarizeThen(async () => {
+        await editOwnMessage(userId, t.id, m[3].id, "Changed my mind about the CLI.");
+      }),
+      () => runCompaction(t.id, "threshold"),
+    );
     expect(result.status).toBe("discarded");
     expect(result.reason).toMatch(/cut message was removed/);
     expect(await env.db.summary.count({ where: { threadId: t.id } })).toBe(0);
@@ -145,15 +147,16 @@ describe.each(testDatabases())("compaction on $name", (target) => {
   it("a job whose lease was taken over cannot save its summary", async () => {
     const t = await createThread(userId);
     await seedConversation(t.id, ARTICLE);
-    const result = await runCompaction(t.id, "threshold", {
-      beforeSave: async () => {
+    const result = await withSummarizer(
+      summarizeThen(async () => {
         // Our heartbeat stopped while the summarizer was slow, and another instance took the lease.
         await env.db.thread.update({
           where: { id: t.id },
           data: { compactionHolder: "other-instance", compactionHeartbeatAt: new Date() },
         });
-      },
-    });
+      }),
+      () => runCompaction(t.id, "threshold"),
+    );
     expect(result).toMatchObject({ status: "discarded", reason: expect.stringMatching(/another compaction to take over/) });
     expect(await env.db.summary.count({ where: { threadId: t.id } })).toBe(0);
     // The zombie's release leaves the new holder's lease alone.
@@ -174,15 +177,17 @@ describe.each(testDatabases())("compaction on $name", (target) => {
       ["assistant", "Working on it."],
       ["user", "Status?"],
     ]);
-    const failing = await runCompaction(t.id, "threshold", {
-      summarize: async () => {
+    const failing = await withSummarizer(
+      async () => {
         throw new Error("provider unavailable (HTTP 503)");
       },
-    });
+      () => runCompaction(t.id, "threshold"),
+    );
     expect(failing).toMatchObject({ status: "failed", reason: "provider unavailable (HTTP 503)" });
-    const errorText = await runCompaction(t.id, "threshold", {
-      summarize: async () => ({ text: "Error: context_length_exceeded", modelId: "x", inputTokens: 1, outputTokens: 1 }),
-    });
+    const errorText = await withSummarizer(
+      async () => ({ text: "Error: context_length_exceeded", modelId: "x", inputTokens: 1, outputTokens: 1 }),
+      () => runCompaction(t.id, "threshold"),
+    );
     expect(errorText.status).toBe("failed");
     expect((await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } })).id).toBe(kept.id);
     expect((await runCompaction(t.id, "threshold")).status).toBe("saved");
@@ -213,12 +218,13 @@ describe.each(testDatabases())("compaction on $name", (target) => {
       const t = await createThread(userId);
       await seedConversation(t.id, ARTICLE);
       const calls: Array<{ previous: string | null; count: number }> = [];
-      const result = await runCompaction(t.id, "threshold", {
-        summarize: async (threadId, previous, messages, extra) => {
+      const result = await withSummarizer(
+        async (threadId, previous, messages, extra) => {
           calls.push({ previous, count: messages.length });
-          return callSummarizer(threadId, previous, messages, extra);
+          return realSummarizer(threadId, previous, messages, extra);
         },
-      });
+        () => runCompaction(t.id, "threshold"),
+      );
       expect(result.status).toBe("saved");
       expect(calls.length).toBeGreaterThan(1);
       expect(calls[0].previous).toBeNull();
@@ -270,7 +276,7 @@ describe.each(testDatabases())("compaction on $name", (target) => {
       inputTokens: 10,
       outputTokens: 10,
     });
-    const result = await runCompaction(t.id, "threshold", { summarize: lossy });
+    const result = await withSummarizer(lossy, () => runCompaction(t.id, "threshold"));
     expect(result.status).toBe("saved");
     const summary = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
     expect(summary.tokens).toBeLessThanOrEqual(300);

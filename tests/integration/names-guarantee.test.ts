@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { seedConversation } from "./support/seed";
+import { withSummarizer } from "../support/summarizer";
 import { countTokens } from "@/lib/ai/tokens";
 import { runCompaction } from "@/lib/compaction/run";
 import type { callSummarizer } from "@/lib/compaction/summarize";
@@ -93,7 +94,7 @@ describe.each(testDatabases())("names guarantee through the compaction job on $n
     };
 
     await round(0, 12);
-    expect((await runCompaction(t.id, "threshold", { summarize: lossy })).status).toBe("saved");
+    expect((await withSummarizer(lossy, () => runCompaction(t.id, "threshold"))).status).toBe("saved");
     const first = await check();
     // "getAccount" appears only as part of longer names after the first message: the summary's
     // getAccountNHandler must not count as keeping it.
@@ -102,7 +103,7 @@ describe.each(testDatabases())("names guarantee through the compaction job on $n
     expect(entry?.where).toMatch(/\(assistant, tool read_file result\)$/);
 
     await round(12, 20);
-    const second = await runCompaction(t.id, "threshold", { summarize: lossy });
+    const second = await withSummarizer(lossy, () => runCompaction(t.id, "threshold"));
     expect(second.status).toBe("saved");
     const { file } = await check();
     expect(file.version).toBe(2);

@@ -4,7 +4,8 @@ import type { SqlDriverAdapterFactory, SqlQuery } from "@prisma/driver-adapter-u
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { pinnedBefore } from "@/lib/chat/recent-span";
-import { setDbForTests, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
+import { pointDbAt } from "../support/db-slot";
 import { readPins } from "@/lib/pins/pins";
 import { PrismaClient as PostgresClient } from "@/lib/db/generated/postgres/client";
 import { PrismaClient as SqliteClient } from "@/lib/db/generated/sqlite/client";
@@ -57,7 +58,7 @@ describe.each(testDatabases())("the pinned-messages lookup on $name", (target) =
     const factory = target.name === "sqlite" ? new PrismaBetterSqlite3({ url: env.url }) : new PrismaPg({ connectionString: env.url });
     const adapter = recording(factory, seen);
     recorder = target.name === "sqlite" ? new SqliteClient({ adapter }) : (new PostgresClient({ adapter }) as unknown as Db);
-    setDbForTests(recorder);
+    pointDbAt(recorder);
   });
   afterAll(async () => {
     await recorder?.$disconnect();

@@ -4,7 +4,7 @@ import { completeTurn, textStart } from "./support/turns";
 import { echoedPrompt, seedConversation, seedSummary } from "./support/seed";
 import { createThread } from "@/lib/db/threads";
 import { inspectContext } from "@/lib/chat/inspect";
-import { editUserMessage } from "@/lib/chat/edit";
+import { editOwnMessage } from "@/lib/chat/edit";
 import { summaryPartText } from "@/lib/context";
 
 const SUMMARY = "Loader ready.\nThree callers remain.\nKeep CLI output unchanged.";
@@ -56,7 +56,7 @@ describe.each(testDatabases())("recent span on $name", (target) => {
 
   it("falls back to the full transcript when an edit removes the cut message, and says so", async () => {
     const { t, m } = await articleThread();
-    const edited = await editUserMessage(t.id, m[3].id, "Keep the CLI output, but add --json.");
+    const edited = await editOwnMessage(userId, t.id, m[3].id, "Keep the CLI output, but add --json.");
     expect(edited.id).not.toBe(m[3].id);
     const inspected = await inspectContext(t.id, { includeInput: false });
     expect(inspected.summaryStale).toBe(true);

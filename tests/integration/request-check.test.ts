@@ -4,7 +4,7 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { completeTurn, textStart } from "./support/turns";
 import { seedConversation, seedSummary } from "./support/seed";
 import { buildModelInput, type ConvertMessages } from "@/lib/chat/model-input";
-import { editUserMessage } from "@/lib/chat/edit";
+import { editOwnMessage } from "@/lib/chat/edit";
 import { loadRunTranscript, loadRecentSpan } from "@/lib/chat/recent-span";
 import { summaryPartText } from "@/lib/context";
 import { appendMessage } from "@/lib/db/messages";
@@ -66,7 +66,7 @@ describe.each(testDatabases())("request check on $name", (target) => {
 
   it("records the stale reason of an edit on the model call", async () => {
     const { t, m } = await thread();
-    await editUserMessage(t.id, m[2].id, "Keep the CLI output, but add --json.");
+    await editOwnMessage(userId, t.id, m[2].id, "Keep the CLI output, but add --json.");
     await completeTurn(userId, t.id, {
       kind: "continue",
       messageId: (await env.db.message.findFirstOrThrow({ where: { threadId: t.id, deletedAt: null }, orderBy: { seq: "desc" } })).id,

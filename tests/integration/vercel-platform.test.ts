@@ -4,7 +4,8 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { afterResponse } from "@/lib/background/after-response";
 import { resetConfigForTests } from "@/lib/config";
 import { createDb, warmPool, type Db } from "@/lib/db/client";
-import { SERVERLESS_POOL_MAX } from "@/lib/db/pool-options";
+// lib/db/pool-options.ts holds at most this many connections per function on Vercel.
+const SERVERLESS_POOL_MAX = 5;
 
 // Vercel's runtime hands each invocation a request context under this symbol; @vercel/functions
 // reads waitUntil from it. Simulated here as the platform would install it.

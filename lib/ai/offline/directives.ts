@@ -19,7 +19,7 @@ export type Directive =
 export type ParsedDirectives = { directives: Directive[]; problems: string[] };
 
 /** Caps `long <n>` so a typo cannot stream for hours. */
-export const MAX_LONG_LINES = 1000;
+const MAX_LONG_LINES = 1000;
 
 const FENCE_OPEN = /^\s*(`{3,}|~{3,})[^`]*$/;
 

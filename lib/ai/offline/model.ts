@@ -77,8 +77,8 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
     const inputTokens = segments.reduce((sum, s) => sum + s.tokens, 0);
     const requestBody = { model: "offline", messages: options.prompt.length };
     if (inputTokens > contextWindow) throw contextOverflowError(contextWindow, inputTokens, requestBody);
-    // Empty unless a test named a module in OFFLINE_BEHAVIOURS (behaviours.ts).
-    const behaviours = role === "chat" ? await offlineBehaviours() : [];
+    // Empty unless a test harness registered some (behaviours.ts).
+    const behaviours = role === "chat" ? offlineBehaviours() : [];
     const reply = planReply({ options, inputTokens, contextWindow, firstOverflow, role, behaviours });
     await yieldToEventLoop();
     // Like a provider, a rejected request neither reads nor writes the cache.

@@ -23,7 +23,7 @@ export type ReplyContext = {
   firstOverflow: (messageText: string) => boolean;
   /** The model instance's job (see OfflineModelOptions.role). */
   role: "chat" | "summarizer";
-  /** Loaded for tests only (OFFLINE_BEHAVIOURS); asked before the general replies. */
+  /** Registered by a test harness (behaviours.ts), none in the app; asked before the general replies. */
   behaviours: readonly OfflineBehaviour[];
 };
 

@@ -8,7 +8,7 @@ const STANDING = /(\bfrom now on\b|\balways\b|\bnever\b|\bskip\b|\bstop\b|\bdon[
 const PLACEHOLDER = /^\s*[-*]\s+\((none|none yet)\)\s*$/i;
 const MAX_LINE_CHARS = 200;
 
-export const NOTES_TEMPLATE = `# Routine notes
+const NOTES_TEMPLATE = `# Routine notes
 
 Kept between runs: the person's standing preferences, and open items for the next run.
 

@@ -4,7 +4,7 @@ import { emailSpec, later, rowOf } from "./support/ledger-fixtures";
 import { providerFor, recordingProvider, type Profile } from "./support/recording-provider";
 import { performAction } from "@/lib/actions/perform";
 import { sweepActions } from "@/lib/actions/sweep";
-import { CRASH_POINTS, setCrashHookForTests, SimulatedCrash, type CrashPoint } from "@/lib/actions/crash-points";
+import { CRASH_POINTS, setCrashHook, SimulatedCrash, type CrashPoint } from "@/tests/support/crash-points";
 import { providerKeyFor } from "@/lib/actions/keys";
 import { createOutboxTransport } from "@/lib/email/outbox-transport";
 import { messageIdFor } from "@/lib/email/message-id";
@@ -34,7 +34,7 @@ describe.each(testDatabases())("crash-point sweep on $name", (target) => {
     userId = (await env.db.user.create({ data: {} })).id;
   });
   afterAll(async () => env?.drop());
-  afterEach(() => setCrashHookForTests(null));
+  afterEach(() => setCrashHook(null));
 
   it(`keeps at most one send per key over ${SEEDS} seeds`, async () => {
     const outbox = createOutboxTransport();
@@ -49,13 +49,13 @@ describe.each(testDatabases())("crash-point sweep on $name", (target) => {
       const spec = emailSpec(userId, k, "me@example.com", { userId });
       const context = `seed ${seed} (${profile}, crash ${point}, retries ${retries})`;
 
-      setCrashHookForTests((p) => {
+      setCrashHook((p) => {
         if (p === point) throw new SimulatedCrash(p);
       });
       await performAction(spec, provider).catch((err) => {
         if (!(err instanceof SimulatedCrash)) throw err;
       });
-      setCrashHookForTests(null);
+      setCrashHook(null);
       for (let r = 0; r < retries; r++) await performAction(spec, provider);
       await sweepActions({ now: later(), providerFor: providerFor(provider) });
       await sweepActions({ now: later(), providerFor: providerFor(provider) });

@@ -5,7 +5,7 @@ import { providerFor, recordingProvider, type Profile } from "./support/recordin
 import { performAction } from "@/lib/actions/perform";
 import { sweepActions } from "@/lib/actions/sweep";
 import { pruneActions } from "@/lib/actions/prune";
-import { setCrashHookForTests, SimulatedCrash, type CrashPoint } from "@/lib/actions/crash-points";
+import { setCrashHook, SimulatedCrash, type CrashPoint } from "@/tests/support/crash-points";
 import { providerKeyFor } from "@/lib/actions/keys";
 
 // The numbered tests of shared/notes/ledger.md, through the real ledger on both databases.
@@ -16,7 +16,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
   const key = () => `m${++n}:send_email:me@example.com:Digest`;
   const pk = (k: string) => providerKeyFor("thread:t1", k);
   const crashAt = (point: CrashPoint) =>
-    setCrashHookForTests((p) => {
+    setCrashHook((p) => {
       if (p === point) throw new SimulatedCrash(p);
     });
 
@@ -25,7 +25,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     userId = (await env.db.user.create({ data: {} })).id;
   });
   afterAll(async () => env?.drop());
-  afterEach(() => setCrashHookForTests(null));
+  afterEach(() => setCrashHook(null));
 
   it("1: same key twice sends once and returns the first result", async () => {
     const p = recordingProvider("neither");
@@ -74,7 +74,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
       const k = key();
       crashAt("after_claim");
       await expect(performAction(emailSpec(userId, k), p)).rejects.toBeInstanceOf(SimulatedCrash);
-      setCrashHookForTests(null);
+      setCrashHook(null);
       expect(p.calls).toBe(0);
       expect(await sweepActions({ now: new Date(), providerFor: providerFor(p) })).toMatchObject({ expired: 0 });
       const report = await sweepActions({ now: later(), providerFor: providerFor(p) });
@@ -98,7 +98,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
       const k = key();
       crashAt("after_provider_ack");
       await expect(performAction(emailSpec(userId, k), p)).rejects.toBeInstanceOf(SimulatedCrash);
-      setCrashHookForTests(null);
+      setCrashHook(null);
       await sweepActions({ now: later(), providerFor: providerFor(p) });
       expect(p.performed).toEqual([pk(k)]);
       expect(await rowOf(env.db, k)).toMatchObject({ status, learnedBy });
@@ -153,14 +153,14 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     // the zombie reaches the hook, and removing the hook in between lets it finish unpaused.
     let paused!: () => void;
     const atPause = new Promise<void>((r) => (paused = r));
-    setCrashHookForTests((point) => {
+    setCrashHook((point) => {
       if (point !== "after_request") return undefined;
       paused();
       return gate;
     });
     const zombie = performAction(emailSpec(userId, k), p);
     await atPause;
-    setCrashHookForTests(null);
+    setCrashHook(null);
     await sweepActions({ now: later(), providerFor: providerFor(p) });
     const settled = await rowOf(env.db, k);
     expect(settled.status).toBe(profile === "dedup" ? "succeeded" : "needs_human");
@@ -176,11 +176,11 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
   it.each<Profile>(["dedup", "lookup"])("9: recording the outcome fails after success: %s recovers it, one send", async (profile) => {
     const p = recordingProvider(profile);
     const k = key();
-    setCrashHookForTests((point) => {
+    setCrashHook((point) => {
       if (point === "after_outcome") throw new Error("database went away");
     });
     expect(await performAction(emailSpec(userId, k), p)).toMatchObject({ state: "unknown" });
-    setCrashHookForTests(null);
+    setCrashHook(null);
     expect((await rowOf(env.db, k)).status).toBe("started");
     await sweepActions({ now: later(), providerFor: providerFor(p) });
     expect(await rowOf(env.db, k)).toMatchObject({ status: "succeeded", resultId: "email_918" });
@@ -192,7 +192,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     const k = key();
     crashAt("after_provider_ack");
     await expect(performAction(emailSpec(userId, k), p)).rejects.toBeInstanceOf(SimulatedCrash);
-    setCrashHookForTests(null);
+    setCrashHook(null);
     await sweepActions({ now: later(3600_000), providerFor: providerFor(p) });
     expect(p.calls).toBe(1);
     expect(await rowOf(env.db, k)).toMatchObject({ status: "needs_human", errorCode: "outcome_unknown" });
@@ -233,7 +233,7 @@ describe.each(testDatabases())("action ledger on $name", (target) => {
     const k = key();
     crashAt("after_claim");
     await expect(performAction(emailSpec(userId, k), p)).rejects.toBeInstanceOf(SimulatedCrash);
-    setCrashHookForTests(null);
+    setCrashHook(null);
     const reports = await Promise.all([1, 2, 3].map(() => sweepActions({ now: later(), providerFor: providerFor(p) })));
     expect(reports.flatMap((r) => r.reconciled)).toEqual([{ key: k, plan: "send", outcome: "sent" }]);
     expect(p.performed).toHaveLength(1);

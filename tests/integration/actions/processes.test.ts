@@ -6,7 +6,7 @@ import { later } from "./support/ledger-fixtures";
 import { startSmtpSink, type SmtpSink } from "./support/smtp-sink";
 import { sweepActions } from "@/lib/actions/sweep";
 import { providerByName } from "@/lib/email/providers";
-import type { CrashPoint } from "@/lib/actions/crash-points";
+import type { CrashPoint } from "@/tests/support/crash-points";
 import type { SweepReport } from "@/lib/actions/sweep";
 import { createSmtpTransport } from "@/lib/email/smtp-transport";
 import { TSX_WORKER } from "../support/tsx-worker";

@@ -5,12 +5,19 @@ import { ORIGIN, type Jar } from "../security/support";
 import { sseReader } from "./sse-reader";
 import { resetConfigForTests } from "@/lib/config";
 import { publishThreadChange, publishWorkspaceChange } from "@/lib/events/publish";
-import { FeedSource, feedSource, resetFeedSourceForTests } from "@/lib/events/source";
+import { FeedSource, feedSource } from "@/lib/events/source";
 import { pruneLog } from "@/lib/events/log";
 import { writeFile } from "@/lib/workspace/store";
 import type { ThreadEvent } from "@/lib/events/types";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as eventsRoute from "@/app/api/threads/[id]/events/route";
+
+/** Each case starts from a fresh source: drop the process's one, which lib/events/source.ts keeps on globalThis. */
+async function dropFeedSource(): Promise<void> {
+  const slot = globalThis as { __feedSource?: FeedSource };
+  await slot.__feedSource?.close();
+  slot.__feedSource = undefined;
+}
 
 const jar = vi.hoisted(() => ({ values: new Map<string, string>(), sets: 0 }) as Jar);
 vi.mock("next/headers", async () => (await import("../security/support")).fakeCookies(jar));
@@ -32,7 +39,7 @@ describe.each(testDatabases())("thread event feed over the change log on $name",
   });
   afterEach(async () => {
     for (const o of open.splice(0)) o.abort();
-    await resetFeedSourceForTests();
+    await dropFeedSource();
   });
   afterAll(async () => {
     delete process.env.EVENTS_POLL_MS;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { seedConversation } from "../support/seed";
-import { editUserMessage } from "@/lib/chat/edit";
+import { editOwnMessage } from "@/lib/chat/edit";
 import { createThread, deleteThread } from "@/lib/db/threads";
 import { RANKED_MATCHES } from "@/lib/search/engines";
 import * as threadSearchRoute from "@/app/api/threads/[id]/search/route";
@@ -81,7 +81,7 @@ describe.each(testDatabases())("message search on $name", (target) => {
     expect((await search(t.id, "quokka")).results.map((r) => r.messageId)).toEqual([m[4].id]);
     expect((await search(t.id, "chatter")).results).toEqual([]);
 
-    const edited = await editUserMessage(t.id, m[4].id, "Lunch moved; the wombat budget is 4312 EUR.");
+    const edited = await editOwnMessage(userId, t.id, m[4].id, "Lunch moved; the wombat budget is 4312 EUR.");
     expect((await search(t.id, "quokka")).results).toEqual([]);
     expect((await search(t.id, "wombat")).results.map((r) => r.messageId)).toEqual([edited.id]);
     const audit = await search(t.id, "quokka", "&deleted=1");

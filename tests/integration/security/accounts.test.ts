@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { Browser as BrowserOf } from "./browser";
-import { ORIGIN, type Jar } from "./support";
-import { setAuthMailer, type AuthMail } from "@/lib/auth/mail";
+import { accountMail, ORIGIN, type Jar } from "./support";
 import { resetConfigForTests } from "@/lib/config";
 import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as threadsRoute from "@/app/api/threads/route";
@@ -21,15 +20,12 @@ class Browser extends BrowserOf {
 
 describe.each(testDatabases())("accounts on $name", (target) => {
   let env: Provisioned;
-  const mail: AuthMail[] = [];
   beforeAll(async () => {
     process.env.AUTH_SECRET = "accounts-test-secret-0123456789abcdef";
     resetConfigForTests();
     env = await provision(target);
-    setAuthMailer(async (m) => void mail.push(m));
   });
   afterAll(async () => {
-    setAuthMailer(null);
     await env?.drop();
   });
 
@@ -100,15 +96,15 @@ describe.each(testDatabases())("accounts on $name", (target) => {
     expect(await other.threadIds()).toEqual([]);
   });
 
-  it("password reset and email verification mail go through the injected sender", async () => {
+  it("password reset and email verification mail go out through the ledger", async () => {
     const browser = new Browser();
     expect((await browser.auth("/request-password-reset", { email, redirectTo: "/account" })).status).toBe(200);
-    expect(mail.find((m) => m.kind === "reset-password")).toMatchObject({
+    expect((await accountMail(env.db)).find((m) => m.kind === "reset-password")).toMatchObject({
       to: email,
       text: expect.stringContaining("/api/auth/reset-password/"),
     });
     expect((await browser.auth("/send-verification-email", { email })).status).toBe(200);
-    expect(mail.find((m) => m.kind === "verify-email")).toMatchObject({ to: email });
+    expect((await accountMail(env.db)).find((m) => m.kind === "verify-email")).toMatchObject({ to: email });
   });
 
   it("account enumeration as decided (README): sign-up says a known email is taken; the reset request answers alike", async () => {
@@ -117,13 +113,13 @@ describe.each(testDatabases())("accounts on $name", (target) => {
     const again = await new Browser().auth("/sign-up/email", { email: taken, password: "another long password", name: "Again" });
     expect(again.status).toBe(422);
     expect(await again.json()).toMatchObject({ code: expect.stringMatching(/^USER_ALREADY_EXISTS/) });
-    const sent = mail.length;
+    const sent = (await accountMail(env.db)).length;
     const known = await new Browser().auth("/request-password-reset", { email: taken, redirectTo: "/account" });
     const unknown = await new Browser().auth("/request-password-reset", { email: `nobody-${email}`, redirectTo: "/account" });
     expect([known.status, unknown.status]).toEqual([200, 200]);
     expect(await unknown.json()).toEqual(await known.json());
     // Only the known email gets mail.
-    expect(mail.length).toBe(sent + 1);
+    expect((await accountMail(env.db)).length).toBe(sent + 1);
   });
 
   it("a cross-site sign-in is refused", async () => {

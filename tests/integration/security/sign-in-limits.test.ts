@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { Browser } from "./browser";
-import { type Jar } from "./support";
-import { setAuthMailer, type AuthMail } from "@/lib/auth/mail";
+import { accountMail, type Jar } from "./support";
 import { resetConfigForTests } from "@/lib/config";
 import { PEER_HEADER } from "@/lib/http/client-address";
 import * as threadsRoute from "@/app/api/threads/route";
@@ -24,7 +23,6 @@ const browser = (address: string, headers?: Record<string, string>) =>
 
 describe.each(testDatabases())("sign-in limits on $name", (target) => {
   let env: Provisioned;
-  const mail: AuthMail[] = [];
   let signUps = 0;
 
   /** A new account, signed up from its own address; its browser now knows it. */
@@ -39,10 +37,8 @@ describe.each(testDatabases())("sign-in limits on $name", (target) => {
     Object.assign(process.env, LIMITS);
     resetConfigForTests();
     env = await provision(target);
-    setAuthMailer(async (m) => void mail.push(m));
   });
   afterAll(async () => {
-    setAuthMailer(null);
     for (const key of Object.keys(LIMITS)) delete process.env[key];
     resetConfigForTests();
     await env?.drop();
@@ -116,7 +112,7 @@ describe.each(testDatabases())("sign-in limits on $name", (target) => {
     expect((await (await laptop.auth("/get-session")).json())?.user.email).toBe(email);
 
     expect((await phone.auth("/request-password-reset", { email, redirectTo: "/account" })).status).toBe(200);
-    const token = /reset-password\/([^?\s]+)/.exec(mail.filter((m) => m.to === email).at(-1)!.text)![1];
+    const token = /reset-password\/([^?\s]+)/.exec((await accountMail(env.db)).filter((m) => m.to === email).at(-1)!.text)![1];
     expect((await phone.auth("/reset-password", { token, newPassword: "third password!!" })).status).toBe(200);
     expect(await (await laptop.auth("/get-session")).json()).toBeNull();
   });
@@ -125,7 +121,7 @@ describe.each(testDatabases())("sign-in limits on $name", (target) => {
     const { email } = await account();
     const forger = browser("203.0.113.77", { host: "evil.test", origin: "http://evil.test" });
     expect((await forger.auth("/request-password-reset", { email, redirectTo: "/account" })).status).toBe(200);
-    expect(mail.filter((m) => m.to === email).at(-1)!.text).toMatch(
+    expect((await accountMail(env.db)).filter((m) => m.to === email).at(-1)!.text).toMatch(
       /^Choose a new password: http:\/\/127\.0\.0\.1:3000\/api\/auth\/reset-password\//,
     );
 
@@ -139,9 +135,8 @@ describe.each(testDatabases())("sign-in limits on $name", (target) => {
         origin: "https://chat.example.com",
       });
       expect((await proxied.auth("/request-password-reset", { email, redirectTo: "/account" })).status).toBe(200);
-      expect(mail.filter((m) => m.to === email).at(-1)!.text, JSON.stringify(mail.at(-1))).toMatch(
-        /: https:\/\/chat\.example\.com\/api\/auth\/reset-password\//,
-      );
+      const sent = (await accountMail(env.db)).filter((m) => m.to === email).at(-1)!;
+      expect(sent.text, JSON.stringify(sent)).toMatch(/: https:\/\/chat\.example\.com\/api\/auth\/reset-password\//);
     } finally {
       delete process.env.TRUST_PROXY;
       resetConfigForTests();

@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import type { Db } from "@/lib/db/client";
 
 /*
  * Route handlers run here as Next runs them, minus the HTTP server: a Request in, a Response out.
@@ -56,3 +57,17 @@ export async function callRoute(mod: RouteModule, call: Call): Promise<Response>
 }
 
 export const silenceServerLog = () => vi.spyOn(console, "error").mockImplementation(() => undefined);
+
+export type SentMail = { kind: string; to: string; subject: string; text: string };
+
+/** The account mail the app sent, oldest first, read where it goes: its action ledger (lib/email/account-mail.ts). */
+export async function accountMail(db: Db): Promise<SentMail[]> {
+  const rows = await db.actionLedger.findMany({
+    where: { scope: { startsWith: "account:" } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((row) => {
+    const request = JSON.parse(row.request) as { to: string; subject: string; body: string };
+    return { kind: row.key.split(":")[0], to: request.to, subject: request.subject, text: request.body };
+  });
+}

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { deployMigrations } from "../../../scripts/migrations.mjs";
-import { createDb, setDbForTests, type Db } from "@/lib/db/client";
+import { createDb, type Db } from "@/lib/db/client";
+import { pointDbAt } from "../../support/db-slot";
 
 export type TestDatabase = { name: "sqlite" | "postgres"; url: string };
 
@@ -28,7 +29,7 @@ export async function provision(target: TestDatabase, prefix = "lrc_it"): Promis
     const url = `file:${file}`;
     await deployMigrations(url);
     const db = createDb(url);
-    setDbForTests(db);
+    pointDbAt(db);
     return {
       db,
       url,
@@ -48,7 +49,7 @@ export async function provision(target: TestDatabase, prefix = "lrc_it"): Promis
   const url = u.toString();
   await deployMigrations(url);
   const db = createDb(url);
-  setDbForTests(db);
+  pointDbAt(db);
   return {
     db,
     url,

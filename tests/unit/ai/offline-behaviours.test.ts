@@ -1,13 +1,14 @@
 import { generateText, tool } from "ai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createOfflineModel, OFFLINE_NOTICE } from "@/lib/ai/offline";
-import { behavioursFile, offlineBehaviours } from "@/lib/ai/offline/behaviours";
 
-// Test-only replies reach the offline model through OFFLINE_BEHAVIOURS alone; the general model
-// knows nothing of the resume fixture's work mode.
+// Test-only replies reach the offline model only when a harness registers them from outside the
+// app (tests/support/work-mode.preload.mjs); the general model knows nothing of the resume
+// fixture's work mode.
 
-const RESUME = "bench/resume/offline-behaviours.ts";
+const REGISTRY = Symbol.for("longrun-chat.offline-behaviours");
+const registry = globalThis as Record<symbol, unknown>;
 const noExecute = (description: string) => tool({ description, inputSchema: z.object({}).passthrough() });
 const tools = {
   read_file: noExecute("Read a file"),
@@ -21,17 +22,14 @@ async function firstStep() {
   return result.steps[0]!;
 }
 
-describe("offline behaviours loaded for tests", () => {
-  afterEach(() => {
-    delete process.env.OFFLINE_BEHAVIOURS;
+describe("offline behaviours registered from outside the app", () => {
+  let before: unknown;
+  beforeEach(() => {
+    before = registry[REGISTRY];
+    delete registry[REGISTRY];
   });
-
-  it("accepts only a module inside tests/ or bench/", () => {
-    expect(behavioursFile(RESUME, "/repo")).toBe(`/repo/${RESUME}`);
-    expect(behavioursFile("tests/support/x.ts", "/repo")).toBe("/repo/tests/support/x.ts");
-    for (const refused of ["lib/ai/offline/model.ts", "../bench/x.ts", "bench/../lib/x.ts", "/etc/x.ts", "bench", "testsx/a.ts"]) {
-      expect(() => behavioursFile(refused, "/repo"), refused).toThrow(/OFFLINE_BEHAVIOURS must name a module under tests\/ or bench\//);
-    }
+  afterEach(() => {
+    registry[REGISTRY] = before;
   });
 
   it("the general model has no work mode: a `work` line gets the fixed reply and no tool call", async () => {
@@ -40,14 +38,10 @@ describe("offline behaviours loaded for tests", () => {
     expect(step.text).toContain("I cannot reason offline");
   });
 
-  it("with OFFLINE_BEHAVIOURS the resume fixture's work mode answers first, after the notice", async () => {
-    process.env.OFFLINE_BEHAVIOURS = RESUME;
+  it("after the preload the resume fixture's work mode answers first, after the notice", async () => {
+    await import("../../support/work-mode.preload.mjs");
     const step = await firstStep();
     expect(step.text).toBe(`${OFFLINE_NOTICE}\n\nWorking from migration.md: reading the plan.`);
     expect(step.toolCalls.map((c) => [c.toolName, c.input])).toEqual([["read_file", { path: "migration.md" }]]);
-  });
-
-  it("refuses a module that does not export offlineBehaviours", async () => {
-    await expect(offlineBehaviours({ OFFLINE_BEHAVIOURS: "bench/resume/fixture.ts" })).rejects.toThrow(/must export offlineBehaviours/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_LONG_LINES, parseDirectives } from "@/lib/ai/offline/directives";
+import { parseDirectives } from "@/lib/ai/offline/directives";
 
 describe("parseDirectives", () => {
   it("parses write with a fenced block, keeping the content exactly", () => {
@@ -45,7 +45,7 @@ describe("parseDirectives", () => {
       { kind: "fail" },
       { kind: "overflow", once: false },
       { kind: "overflow", once: true },
-      { kind: "long", lines: MAX_LONG_LINES },
+      { kind: "long", lines: 1000 },
     ]);
   });
 

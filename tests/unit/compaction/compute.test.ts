@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { compute, computeInThreadForTests, computesOffThread, computeWorkerReady } from "@/lib/compaction/compute";
-import type { SpanRow } from "@/lib/compaction/compute-tasks";
+import { describe, expect, it } from "vitest";
+import { compute, computesOffThread, computeWorkerReady } from "@/lib/compaction/compute";
+import { computeTasks, type SpanRow } from "@/lib/compaction/compute-tasks";
 
 const rows: SpanRow[] = Array.from({ length: 30 }, (_, i) => {
   const text =
@@ -12,27 +12,24 @@ const rows: SpanRow[] = Array.from({ length: 30 }, (_, i) => {
 const summary =
   "## Goal\nMigrate callers.\n## Decisions\n- keep `reconcileAccount1` behind the flag\n## Open items\n- src/module0/handler.ts";
 
-async function everyTask() {
-  const { span, sightings } = await compute("digestSpan", rows);
-  const required = await compute("requiredNames", { sightings, previous: { text: "## Goal\nSee migration.md", seq: 0 } });
-  const lost = await compute("lostNames", { names: required.map((s) => s.name), text: summary });
-  const fitted = await compute("fitForSave", { text: summary, required, maxTokens: 120, fileHasEntries: false });
+type Run = typeof compute;
+// What compute() runs where no worker starts: the same task, in this thread.
+const inThread: Run = async (kind, input) => (computeTasks[kind] as (i: typeof input) => never)(input);
+
+async function everyTask(run: Run) {
+  const { span, sightings } = await run("digestSpan", rows);
+  const required = await run("requiredNames", { sightings, previous: { text: "## Goal\nSee migration.md", seq: 0 } });
+  const lost = await run("lostNames", { names: required.map((s) => s.name), text: summary });
+  const fitted = await run("fitForSave", { text: summary, required, maxTokens: 120, fileHasEntries: false });
   return { span, sightings, required, lost, fitted };
 }
 
 describe("compaction compute: worker thread and in-thread fallback", () => {
-  afterAll(() => computeInThreadForTests(false));
-
   it("computes the same span digest, required names, name guard and fitted summary on the worker as in-thread", async () => {
     expect(await computeWorkerReady()).toBe(true);
     expect(computesOffThread()).toBe(true);
-    const onWorker = await everyTask();
-    computeInThreadForTests(true);
-    expect(computesOffThread()).toBe(false);
-    const inThread = await everyTask();
-    computeInThreadForTests(false);
-
-    expect(onWorker).toEqual(inThread);
+    const onWorker = await everyTask(compute);
+    expect(onWorker).toEqual(await everyTask(inThread));
     expect(onWorker.span).toHaveLength(rows.length);
     expect(onWorker.required.map((s) => s.name)).toContain("migration.md");
     expect(onWorker.lost).toContain("src/module2/handler.ts");
@@ -47,7 +44,6 @@ describe("compaction compute: worker thread and in-thread fallback", () => {
     expect(await computeWorkerReady()).toBe(true);
     await expect(compute("digestSpan", broken)).rejects.toThrow(/JSON/);
     expect(computesOffThread()).toBe(true); // the worker stays in service
-    computeInThreadForTests(true);
-    await expect(compute("digestSpan", broken)).rejects.toThrow(/JSON/);
+    await expect(inThread("digestSpan", broken)).rejects.toThrow(/JSON/);
   }, 120_000);
 });

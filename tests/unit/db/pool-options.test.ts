@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { poolOptions, SERVERLESS_POOL_MAX } from "@/lib/db/pool-options";
+import { poolOptions } from "@/lib/db/pool-options";
+
+const SERVERLESS_POOL_MAX = 5;
 
 describe("poolOptions", () => {
   it("a long-lived server keeps DATABASE_POOL_MIN open, never more than the pool", () => {

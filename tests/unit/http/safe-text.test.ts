@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { pageQuerySchema, renameThreadSchema } from "@/lib/http/schemas";
-import { storableString, unstorableReason } from "@/lib/http/safe-text";
+import { storableString } from "@/lib/http/safe-text";
+
+/** Why the app's string schema refuses `s`, or null when it takes it. */
+const unstorableReason = (s: string) => storableString().safeParse(s).error?.issues[0]?.message ?? null;
 import { normalizePath } from "@/lib/workspace/paths";
 import { positiveIntParam, putFileSchema, restoreSchema } from "@/lib/workspace/http";
 

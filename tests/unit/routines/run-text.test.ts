@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runDigest } from "@/lib/context";
 import { splitRuns } from "@/lib/routines/digest";
 import { digestFollowUps, instructionsInText, notesInText, notesUpdateText, routineNameInText, runStartText } from "@/lib/context/run-text";
-import { mergeNotes, NOTES_TEMPLATE, preferenceSentences, readNotesLists } from "@/lib/ai/offline/routine-notes";
+import { mergeNotes, preferenceSentences, readNotesLists } from "@/lib/ai/offline/routine-notes";
 
 const base = {
   name: "Inbox digest",
@@ -63,7 +63,7 @@ describe("digest runs from the transcript", () => {
 
 describe("offline notes", () => {
   it("adds preferences and open items to their sections once, keeping the person's text", () => {
-    const merged = mergeNotes(NOTES_TEMPLATE, { preferences: ["Skip newsletters from now on"], openItems: ["Follow up: invoice"] });
+    const merged = mergeNotes(null, { preferences: ["Skip newsletters from now on"], openItems: ["Follow up: invoice"] });
     expect(merged).not.toContain("(none yet)");
     expect(readNotesLists(merged)).toEqual({ preferences: ["Skip newsletters from now on"], openItems: ["Follow up: invoice"] });
     expect(mergeNotes(merged, { preferences: ["skip newsletters from now on!"], openItems: [] })).toBe(merged);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueSlot, latestSlotAtOrBefore, nextRunTimes, scheduleProblem } from "@/lib/routines/schedule";
+import { dueSlot, nextRunTimes, scheduleProblem } from "@/lib/routines/schedule";
 import { cronToPreset, describeSchedule, presetToCron } from "@/lib/routines/presets";
 
 const iso = (ds: Date[]) => ds.map((d) => d.toISOString());
@@ -84,8 +84,11 @@ describe("due slots", () => {
     });
   });
 
-  it("the latest slot includes one exactly at now", () => {
-    expect(latestSlotAtOrBefore(cron, "UTC", new Date("2026-01-01T10:00:00Z"))).toEqual(new Date("2026-01-01T10:00:00Z"));
+  it("the catch-up's latest slot includes one exactly at now", () => {
+    expect(dueSlot(cron, "UTC", new Date("2026-01-01T03:00:00Z"), new Date("2026-01-01T10:00:00Z"))).toMatchObject({
+      scheduledFor: new Date("2026-01-01T10:00:00Z"),
+      trigger: "catch_up",
+    });
   });
 });
 

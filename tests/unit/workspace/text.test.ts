@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOccurrences, replaceUnique, sliceLines } from "@/lib/workspace/text";
+import { replaceUnique, sliceLines } from "@/lib/workspace/text";
 
 describe("replaceUnique", () => {
   it("replaces exactly one occurrence", () => {
@@ -13,8 +13,8 @@ describe("replaceUnique", () => {
     expect(replaceUnique("cost: X", "X", "$& $1 $$")).toEqual({ ok: true, content: "cost: $& $1 $$" });
   });
   it("counts non-overlapping occurrences", () => {
-    expect(countOccurrences("aaaa", "aa")).toBe(2);
-    expect(countOccurrences("", "a")).toBe(0);
+    expect(replaceUnique("aaaa", "aa", "b")).toEqual({ ok: false, matches: 2 });
+    expect(replaceUnique("", "a", "b")).toEqual({ ok: false, matches: 0 });
   });
 });
 

@@ -1,12 +1,13 @@
 // A separate app process that performs one action and is killed mid-way by the test (run with
 // LEDGER_CRASH_AT=<point>:wait). Usage: action-worker.ts <databaseUrl> <chat|digest> <userId> <keyOrRunId>
-import { createDb, setDbForTests } from "@/lib/db/client";
+import { createDb } from "@/lib/db/client";
+import { pointDbAt } from "../../../support/db-slot";
 import { sendEmailAction } from "@/lib/email/send";
 import { sendDigestEmail } from "@/lib/email/digest";
 
 const [url, mode, userId, id] = process.argv.slice(2);
 const db = createDb(url);
-setDbForTests(db);
+pointDbAt(db);
 const outcome =
   mode === "digest"
     ? await sendDigestEmail({

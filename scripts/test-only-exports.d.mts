@@ -1,0 +1,1 @@
+export function testOnlyExports(root: string): { file: string; name: string }[];
