@@ -53,12 +53,13 @@ async function handOff(job: CompactionJob, url: string, secret: string): Promise
   try {
     const res = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signJob(secret, body) },
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signJob(secret, { path: new URL(url).pathname, body }) },
       body,
       signal: AbortSignal.timeout(HANDOFF_TIMEOUT_MS),
     });
     await res.body?.cancel();
-    return res.status === 202 ? null : `HTTP ${res.status}`;
+    // 409: a copy of this very request was accepted first (the nonce is single-use), so the job runs once already.
+    return res.status === 202 || res.status === 409 ? null : `HTTP ${res.status}`;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
   }
