@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "./lib/config";
+import { requestProtocol } from "./lib/http/own-origin";
 import { pageCsp } from "./lib/http/security-headers";
 
 /*
@@ -9,9 +10,7 @@ import { pageCsp } from "./lib/http/security-headers";
  */
 export function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
-  const https =
-    request.nextUrl.protocol === "https:" ||
-    (appConfig().TRUST_PROXY && request.headers.get("x-forwarded-proto")?.split(",")[0].trim() === "https");
+  const https = requestProtocol(request, appConfig().TRUST_PROXY) === "https:";
   const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === "development", https });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

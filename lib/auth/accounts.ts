@@ -5,7 +5,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { createAuthMiddleware } from "better-auth/api";
 import { config } from "@/lib/config";
 import { db, isPostgresUrl, type Db } from "@/lib/db/client";
-import { ownOrigin } from "@/lib/http/same-origin";
+import { originRules, pageOrigin } from "@/lib/http/own-origin";
 import { SESSION_COOKIE } from "./guest-cookie";
 import { sendAuthMail } from "./mail";
 import { mailLink } from "./mail-link";
@@ -41,7 +41,9 @@ function createAuth(client: Db, secret: string, secureCookies: boolean) {
     session: { modelName: "authSession" },
     account: { modelName: "authAccount" },
     verification: { modelName: "authVerification" },
-    trustedOrigins: (request) => (request ? [ownOrigin(request, { appUrl: APP_URL, trustProxy: TRUST_PROXY })] : []),
+    // Our page's origin for this request (lib/http/own-origin.ts); never a bare Host.
+    trustedOrigins: (request) =>
+      request ? [pageOrigin(request, { ...originRules(), appUrl: APP_URL, trustProxy: TRUST_PROXY }) ?? new URL(request.url).origin] : [],
     advanced: {
       // Decided per request like our own cookie (lib/auth/session.ts cookieSecure): without it
       // better-auth makes every production cookie `__Secure-` and Secure, which a browser refuses

@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { requestProtocol } from "@/lib/http/same-origin";
+import { requestProtocol } from "@/lib/http/own-origin";
 import { getAuth, withAuthRequestGuest } from "./accounts";
 import { exclusiveSignUp } from "./guest-upgrade";
 import { callerOf, cookieSecure } from "./session";

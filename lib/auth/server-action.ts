@@ -9,7 +9,8 @@ import { clientAddress } from "@/lib/http/client-address";
 import { jsonDepth, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
 import { validateBody } from "@/lib/http/parse-body";
 import { runInRequestContext } from "@/lib/http/request-context";
-import { assertSameOrigin, assertSameOriginHost } from "@/lib/http/same-origin";
+import { requestProtocol } from "@/lib/http/own-origin";
+import { assertSameOrigin } from "@/lib/http/same-origin";
 
 /*
  * Server actions serve the page's own mutations (rename, delete, edit, pin, continue, routines);
@@ -33,9 +34,9 @@ export function serverAction<S extends z.ZodType, T>(spec: ActionSpec<S>, fn: (i
   return async (raw: z.input<S>): Promise<ServerActionResult<Wire<T>>> => {
     try {
       const requestHeaders = await headers();
-      const { APP_URL, TRUST_PROXY, LONGRUN_PEER_TOKEN, VERCEL } = config();
-      if (APP_URL || TRUST_PROXY) assertSameOrigin(requestHeaders, ownOrigin(requestHeaders, APP_URL, TRUST_PROXY));
-      else assertSameOriginHost(requestHeaders);
+      const { TRUST_PROXY, LONGRUN_PEER_TOKEN, VERCEL } = config();
+      // Headers only: an action has no URL, so without a front server only the Origin's host is compared.
+      assertSameOrigin({ headers: requestHeaders });
       // No input is an empty object (as an empty body is to a route); anything else, null included, is validated.
       const json = JSON.stringify(raw === undefined ? {} : raw);
       const maxBytes = typeof spec.maxBytes === "function" ? spec.maxBytes() : spec.maxBytes;
@@ -43,7 +44,7 @@ export function serverAction<S extends z.ZodType, T>(spec: ActionSpec<S>, fn: (i
       if (jsonDepth(json) > MAX_JSON_DEPTH)
         throw new AppError("bad_json", `Input nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep`);
       const input = validateBody(spec.input, JSON.parse(json));
-      const https = TRUST_PROXY && firstValue(requestHeaders.get("x-forwarded-proto")) === "https";
+      const https = requestProtocol({ headers: requestHeaders }, TRUST_PROXY) === "https:";
       const address = clientAddress(requestHeaders, { onVercel: VERCEL, trustProxy: TRUST_PROXY, peerToken: LONGRUN_PEER_TOKEN });
       const value = await runInRequestContext({ readOnly: false, limit: spec.limit ?? "write", https, clientAddress: address }, async () =>
         fn(input, await currentUserId()),
@@ -55,14 +56,4 @@ export function serverAction<S extends z.ZodType, T>(spec: ActionSpec<S>, fn: (i
       return { ok: false, status, error: body.error };
     }
   };
-}
-
-const firstValue = (v: string | null) => v?.split(",")[0]?.trim() || null;
-
-/** APP_URL, or behind a trusted proxy the forwarded protocol and host. */
-function ownOrigin(h: Headers, appUrl: string | undefined, trustProxy: boolean): string {
-  if (appUrl) return new URL(appUrl).origin;
-  const host = (trustProxy && firstValue(h.get("x-forwarded-host"))) || h.get("host") || "";
-  const proto = (trustProxy && firstValue(h.get("x-forwarded-proto"))) === "https" ? "https:" : "http:";
-  return `${proto}//${host}`;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { config, type Config } from "@/lib/config";
 import { runCompaction } from "@/lib/compaction/run";
-import { ownOrigin } from "@/lib/http/same-origin";
+import { ownOrigin } from "@/lib/http/own-origin";
 import type { CompactionTrigger } from "@/lib/compaction/trigger";
 import { signJob, SIGNATURE_HEADER } from "./job-signature";
 
@@ -23,14 +23,16 @@ export function ownInvocation(c: Pick<Config, "COMPACTION_INVOCATION" | "CRON_SE
 }
 
 /**
- * Starts one compaction where it belongs. `origin` is the app's own address as the calling request
- * saw it (APP_URL wins); without one (a routine run, a script) the compaction runs here. When the
- * handoff fails (the route unreachable, a deployment protection answering 401) it runs here too,
- * and says so: the thread's lease still keeps it single, and a failure is retried at the next crossing.
+ * Starts one compaction where it belongs: at APP_URL, else at `origin`, the app's own origin for the
+ * calling request (lib/http/own-origin.ts: never its Host header, or a client could have the signed
+ * job sent to a host of its choosing); without either (a routine run, a script) the compaction runs
+ * here. When the handoff fails (the route unreachable, a deployment protection answering 401) it
+ * runs here too, and says so: the thread's lease still keeps it single, and a failure is retried at
+ * the next crossing.
  */
 export async function startCompaction(job: CompactionJob, origin?: string): Promise<void> {
   const c = config();
-  const base = c.APP_URL ?? origin;
+  const base = ownOrigin() ?? origin;
   if (!base || !ownInvocation(c) || !c.CRON_SECRET) {
     await runCompaction(job.threadId, job.trigger);
     return;
@@ -41,24 +43,19 @@ export async function startCompaction(job: CompactionJob, origin?: string): Prom
   await runCompaction(job.threadId, job.trigger);
 }
 
-/** The app's own origin as a route's request reached it (APP_URL when set). */
-export function selfOrigin(req: Request): string {
-  const c = config();
-  return ownOrigin(req, { appUrl: c.APP_URL, trustProxy: c.TRUST_PROXY });
-}
-
 /** null when the job route accepted the job; otherwise what went wrong. */
 async function handOff(job: CompactionJob, url: string, secret: string): Promise<string | null> {
   const body = JSON.stringify(job);
   try {
     const res = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signJob(secret, body) },
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signJob(secret, { path: new URL(url).pathname, body }) },
       body,
       signal: AbortSignal.timeout(HANDOFF_TIMEOUT_MS),
     });
     await res.body?.cancel();
-    return res.status === 202 ? null : `HTTP ${res.status}`;
+    // 409: a copy of this very request was accepted first (the nonce is single-use), so the job runs once already.
+    return res.status === 202 || res.status === 409 ? null : `HTTP ${res.status}`;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
   }

@@ -25,11 +25,12 @@ const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
 
 export function createDb(url: string): Db {
   if (isPostgresUrl(url)) {
+    // Our own pool so that Vercel can be told of it; the adapter still owns it ($disconnect ends it).
     const pool = new pg.Pool({ connectionString: url, ...pgPoolOptions() });
     // On Vercel the function would be frozen with idle connections open; this keeps it alive (its
     // request context's waitUntil) until the pool has closed them. Elsewhere it does nothing.
     if (config().VERCEL) attachDatabasePool(pool);
-    return new PostgresClient({ adapter: new PrismaPg(pool), transactionOptions }) as unknown as Db;
+    return new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions }) as unknown as Db;
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

@@ -33,16 +33,8 @@ export function clientAddress(headers: Headers, opts: { onVercel: boolean; trust
   return peer ? addressKey(peer.remote) : UNKNOWN_ADDRESS;
 }
 
-/** "http://<address>:<port>" the connection reached, per the server in front of Next; else null. */
-export function reachedOrigin(headers: Headers, peerToken: string | undefined): string | null {
-  const peer = peerOf(headers, peerToken);
-  if (!peer?.local || !/^\d+$/.test(peer.port)) return null;
-  const local = peer.local.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
-  return `http://${local.includes(":") ? `[${local}]` : local}:${peer.port}`;
-}
-
 /** The peer header's fields ("<token> <remote address> <local address> <local port>"), if genuine. */
-function peerOf(headers: Headers, token: string | undefined): { remote: string; local: string; port: string } | null {
+export function peerOf(headers: Headers, token: string | undefined): { remote: string; local: string; port: string } | null {
   const value = headers.get(PEER_HEADER);
   if (!value || !token || !value.startsWith(`${token} `)) return null;
   const [remote = "", local = "", port = ""] = value.slice(token.length + 1).split(" ");

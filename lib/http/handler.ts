@@ -2,7 +2,8 @@ import { config } from "@/lib/config";
 import { AppError, errorResponse } from "@/lib/errors";
 import { clientAddress } from "./client-address";
 import { runInRequestContext } from "./request-context";
-import { assertJsonContentType, assertSameOrigin, ownOrigin, requestProtocol, SAFE_METHODS } from "./same-origin";
+import { requestProtocol } from "./own-origin";
+import { assertJsonContentType, assertSameOrigin, SAFE_METHODS } from "./same-origin";
 
 type Ctx<P> = { params: Promise<P> };
 
@@ -24,9 +25,9 @@ export function handler<P = Record<string, never>>(fn: (req: Request, params: P)
   return async (req: Request, ctx: Ctx<P>): Promise<Response> => {
     try {
       const readOnly = SAFE_METHODS.has(req.method);
-      const { APP_URL, TRUST_PROXY, LONGRUN_PEER_TOKEN, VERCEL } = config();
+      const { TRUST_PROXY, LONGRUN_PEER_TOKEN, VERCEL } = config();
       if (!readOnly) {
-        assertSameOrigin(req.headers, ownOrigin(req, { appUrl: APP_URL, trustProxy: TRUST_PROXY }));
+        assertSameOrigin(req);
         assertJsonContentType(req.headers);
       }
       const params = checkParams(await ctx.params);

@@ -1,66 +1,27 @@
 import { AppError } from "@/lib/errors";
+import { acceptsOrigin, originRules, type OriginRequest, type OriginRules } from "./own-origin";
 
 /*
  * Cross-site request forgery guard for state-changing requests. Browsers send Origin on every
  * cross-origin POST/PUT/PATCH/DELETE (and on same-origin ones except old GET-like cases), and
  * Sec-Fetch-Site on all requests; a script or curl sends neither and is not a CSRF vector (it has no
- * victim's cookie). So: a present Origin must equal ours; without Origin, a Sec-Fetch-Site other
- * than same-origin/none is refused. Pure: the caller says what "ours" is.
+ * victim's cookie). So: a present Origin must be our page's origin for this request
+ * (lib/http/own-origin.ts); without Origin, a Sec-Fetch-Site other than same-origin/none is refused.
  */
 
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function assertSameOrigin(headers: Headers, ownOrigin: string): void {
-  const origin = headers.get("origin");
+export function assertSameOrigin(req: OriginRequest, rules: OriginRules = originRules()): void {
+  const origin = req.headers.get("origin");
   if (origin !== null) {
-    if (origin !== ownOrigin) throw crossSite();
+    if (!acceptsOrigin(origin, req, rules)) throw crossSite();
     return;
   }
-  const site = headers.get("sec-fetch-site");
+  const site = req.headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin" && site !== "none") throw crossSite();
 }
 
-/**
- * The same check when the app's origin is not known for sure (a server action sees headers, not
- * the URL, and without APP_URL or TRUST_PROXY the scheme is a guess): a present Origin must name
- * this request's Host, which is what Next itself checks before it runs an action.
- */
-export function assertSameOriginHost(headers: Headers): void {
-  const origin = headers.get("origin");
-  if (origin !== null) {
-    let host: string | null = null;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      throw crossSite();
-    }
-    if (host !== headers.get("host")) throw crossSite();
-    return;
-  }
-  assertSameOrigin(headers, "");
-}
-
 const crossSite = () => new AppError("forbidden", "Cross-site request refused: this API only accepts changes from the app's own pages.");
-
-/**
- * The app's origin: APP_URL when configured, otherwise the request's own Host (and, behind a
- * trusted proxy, X-Forwarded-Host/-Proto).
- */
-export function ownOrigin(req: Request, opts: { appUrl?: string; trustProxy: boolean }): string {
-  if (opts.appUrl) return new URL(opts.appUrl).origin;
-  const url = new URL(req.url);
-  const host = (opts.trustProxy && firstValue(req.headers.get("x-forwarded-host"))) || req.headers.get("host") || url.host;
-  return `${requestProtocol(req, opts.trustProxy)}//${host}`;
-}
-
-/** "https:" or "http:": the forwarded protocol is believed only behind a trusted proxy. */
-export function requestProtocol(req: Request, trustProxy: boolean): string {
-  const forwarded = trustProxy ? firstValue(req.headers.get("x-forwarded-proto")) : null;
-  if (forwarded) return forwarded === "https" ? "https:" : "http:";
-  return new URL(req.url).protocol;
-}
-
-const firstValue = (v: string | null) => v?.split(",")[0]?.trim() || null;
 
 /**
  * JSON routes take JSON only: a form (urlencoded, multipart, text/plain) never reaches a handler.

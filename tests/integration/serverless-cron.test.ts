@@ -1,9 +1,8 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { settleAfter } from "./support/after-stub";
-import { seedConversation } from "./support/seed";
+import { routeServer } from "./support/route-server";
+import { seedConversation, seedLongConversation } from "./support/seed";
 import { newRoutine } from "./routines/support/routine-helpers";
 import { resetConfigForTests } from "@/lib/config";
 import { createThread } from "@/lib/db/threads";
@@ -21,24 +20,6 @@ const { GET: sweepRoute } = await import("@/app/api/cron/sweep/route");
 const { GET: routinesRoute } = await import("@/app/api/cron/routines/route");
 const { POST: jobRoute } = await import("@/app/api/jobs/compaction/route");
 
-/** The job route behind a real socket; `seen` records each request that reached it. */
-async function jobServer(): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
-  const seen: string[] = [];
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    seen.push(`${req.method} ${req.url}`);
-    const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
-    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) });
-    const answer =
-      req.url === "/api/jobs/compaction" ? await jobRoute(request, { params: Promise.resolve({}) }) : new Response(null, { status: 404 });
-    res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, seen, close: () => new Promise((r) => server.close(() => r())) };
-}
-
 const SECRET = "cron-secret-for-tests-0123456789";
 const tick = (route: typeof sweepRoute, path: string) =>
   route(new Request(`http://app.test${path}`, { headers: { authorization: `Bearer ${SECRET}` } }), { params: Promise.resolve({}) });
@@ -46,9 +27,9 @@ const tick = (route: typeof sweepRoute, path: string) =>
 describe.each(testDatabases())("serverless: only the cron routes tick, on $name", (target) => {
   let env: Provisioned;
   let userId: string;
-  let jobs: Awaited<ReturnType<typeof jobServer>>;
+  let jobs: Awaited<ReturnType<typeof routeServer>>;
   beforeAll(async () => {
-    jobs = await jobServer();
+    jobs = await routeServer({ "/api/jobs/compaction": jobRoute });
     Object.assign(process.env, {
       CRON_SECRET: SECRET,
       ROUTINES_SCHEDULER: "off",
@@ -99,11 +80,7 @@ describe.each(testDatabases())("serverless: only the cron routes tick, on $name"
 
   it("runs a compaction whose function died again, in the cron's own invocation, and it lands", async () => {
     const t = await createThread(userId);
-    const long = (k: number) => `Step ${k}: moved caller ${k} of getAccount to loadAccount in src/module${k}.ts. `.repeat(12);
-    await seedConversation(
-      t.id,
-      Array.from({ length: 16 }, (_, k): ["user" | "assistant", string] => [k % 2 ? "assistant" : "user", long(k)]),
-    );
+    await seedLongConversation(t.id);
     // The reply's function died mid-compaction: its receipt says running, its lease is gone.
     const dead = await env.db.compaction.create({ data: { threadId: t.id, status: "running", trigger: "overflow" } });
 
@@ -132,11 +109,7 @@ describe.each(testDatabases())("serverless: only the cron routes tick, on $name"
 
   const longThread = async () => {
     const t = await createThread(userId);
-    const long = (k: number) => `Step ${k}: moved caller ${k} of getAccount to loadAccount in src/module${k}.ts. `.repeat(12);
-    await seedConversation(
-      t.id,
-      Array.from({ length: 16 }, (_, k): ["user" | "assistant", string] => [k % 2 ? "assistant" : "user", long(k)]),
-    );
+    await seedLongConversation(t.id);
     return t;
   };
   // An overflow compacts whatever there is (a threshold crossing skips spans below its minimum).
@@ -176,16 +149,21 @@ describe.each(testDatabases())("serverless: only the cron routes tick, on $name"
         headers: { "content-type": "application/json", ...headers },
         body: payload,
       });
+    const signed = (payload: string, opts?: Parameters<typeof signJob>[2]) => ({
+      [SIGNATURE_HEADER]: signJob(SECRET, { path: "/api/jobs/compaction", body: payload }, opts),
+    });
     expect((await post({})).status).toBe(401);
     const altered = JSON.stringify({ threadId: t.id, trigger: "overflow" });
-    expect((await post({ [SIGNATURE_HEADER]: signJob(SECRET, body) }, altered)).status).toBe(401);
-    expect((await post({ [SIGNATURE_HEADER]: signJob(SECRET, body, Date.now() - 10 * 60_000) })).status).toBe(401);
-    expect((await post({ [SIGNATURE_HEADER]: signJob("another-secret-0123456789abcdef", body) })).status).toBe(401);
+    expect((await post(signed(body), altered)).status).toBe(401);
+    expect((await post(signed(body, { now: Date.now() - 10 * 60_000 }))).status).toBe(401);
+    expect(
+      (await post({ [SIGNATURE_HEADER]: signJob("another-secret-0123456789abcdef", { path: "/api/jobs/compaction", body }) })).status,
+    ).toBe(401);
     const unknown = JSON.stringify({ threadId: "no-such-thread", trigger: "manual" });
-    expect((await post({ [SIGNATURE_HEADER]: signJob(SECRET, unknown) }, unknown)).status).toBe(404);
+    expect((await post(signed(unknown), unknown)).status).toBe(404);
     await settleAfter();
     expect(await env.db.compaction.count({ where: { threadId: t.id } })).toBe(0);
-    expect((await post({ [SIGNATURE_HEADER]: signJob(SECRET, body) })).status).toBe(202);
+    expect((await post(signed(body))).status).toBe(202);
     await settleAfter();
     expect((await env.db.compaction.findMany({ where: { threadId: t.id } })).map((r) => r.status)).toEqual(["saved"]);
   });

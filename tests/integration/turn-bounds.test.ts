@@ -1,3 +1,5 @@
+import { offlineBehaviours as floodBehaviours } from "./support/flood-behaviours";
+import type { OfflineBehaviour } from "@/lib/ai/offline/behaviours";
 import type { UIMessageChunk } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
@@ -57,6 +59,10 @@ const modelText = (parts: MessagePart[]) =>
 // A turn is bounded whatever the model streams: past the per-step or per-turn tool-call bound, the
 // reply's size bound or its wall time, the model call is aborted, the reply ends with a note of why
 // (status stopped) and nothing more is recorded.
+// The offline model's registry of test behaviours (lib/ai/offline/behaviours.ts).
+const registry = () =>
+  ((globalThis as Record<symbol, unknown>)[Symbol.for("longrun-chat.offline-behaviours")] ??= []) as OfflineBehaviour[];
+
 describe.each(testDatabases())("turn bounds on $name", (target) => {
   let env: Provisioned;
   let userId: string;
@@ -68,7 +74,8 @@ describe.each(testDatabases())("turn bounds on $name", (target) => {
   });
   afterEach(() => {
     for (const k of [...SETTINGS, "COMPACT_AT_INPUT_TOKENS", "CONTEXT_RECENT_TOKENS"]) delete process.env[k];
-    process.env.OFFLINE_BEHAVIOURS = "bench/resume/offline-behaviours.ts";
+    // Only the behaviours the setup file registered (the resume work mode) stay in the offline model.
+    registry().splice(0, registry().length, ...registry().filter((b) => b.name !== floodBehaviours[0].name));
     resetConfigForTests();
   });
   afterAll(async () => {
@@ -141,7 +148,7 @@ describe.each(testDatabases())("turn bounds on $name", (target) => {
   });
 
   it("a model calling tools step after step ends at MAX_TOOL_CALLS_PER_TURN; finished calls keep their results and compaction still follows", async () => {
-    process.env.OFFLINE_BEHAVIOURS = "tests/integration/support/flood-behaviours.ts";
+    registry().push(...floodBehaviours);
     settings({ MAX_TOOL_CALLS_PER_STEP: 5, MAX_TOOL_CALLS_PER_TURN: 12, COMPACT_AT_INPUT_TOKENS: 100, CONTEXT_RECENT_TOKENS: 60 });
     const t = await createThread(userId);
     await seedConversation(t.id, [

@@ -1,13 +1,13 @@
 import { currentUserId } from "@/lib/auth/session";
 import { runTurn } from "@/lib/chat/turn";
 import { afterResponse } from "@/lib/background/after-response";
-import { selfOrigin } from "@/lib/background/compaction-job";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { turnResponse } from "@/lib/chat/live-stream";
 import { config } from "@/lib/config";
 import { messageText } from "@/lib/context";
 import { AppError } from "@/lib/errors";
 import { handler } from "@/lib/http/handler";
+import { ownOrigin } from "@/lib/http/own-origin";
 import { parseBody } from "@/lib/http/parse-body";
 import { inTurnSlot } from "@/lib/limits/turn-slots";
 import { chatBodySchema } from "@/lib/http/schemas";
@@ -35,7 +35,7 @@ export const POST = handler(
       start = { kind: "regenerate", messageId: body.messageId ?? "" };
     }
     const turn = await inTurnSlot(() => runTurn({ userId, threadId: body.id, start }));
-    const origin = selfOrigin(req);
+    const origin = ownOrigin(req) ?? undefined;
     afterResponse("compaction after a turn", () => afterTurn(body.id, turn.outcome, { origin }));
     return turnResponse(turn);
   },

@@ -51,4 +51,19 @@ describe.each(testDatabases())("GET /api/cron/routines on $name", (target) => {
       .poll(async () => (await env.db.routineRun.findFirst({ where: { routineId: r.id } }))?.status, { timeout: 20_000 })
       .toBe("succeeded");
   });
+
+  it("the same request sent again, even at the same moment, starts the due run once", async () => {
+    const r = await newRoutine(userId, { name: "replayed" });
+    await env.db.routine.update({ where: { id: r.id }, data: { nextRunAt: new Date(Date.now() - 60_000) } });
+    const answers = await Promise.all([call(`Bearer ${SECRET}`), call(`Bearer ${SECRET}`)]);
+    const later = await call(`Bearer ${SECRET}`);
+    const claimed = [...answers, later].map(async (res) => {
+      expect(res.status).toBe(200);
+      return ((await res.json()).runs as Array<{ routineId: string }>).filter((run) => run.routineId === r.id).length;
+    });
+    expect((await Promise.all(claimed)).reduce((a, b) => a + b)).toBe(1);
+    await expect
+      .poll(async () => (await env.db.routineRun.findMany({ where: { routineId: r.id } })).map((run) => run.status), { timeout: 20_000 })
+      .toEqual(["succeeded"]);
+  });
 });

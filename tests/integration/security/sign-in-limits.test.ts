@@ -4,6 +4,7 @@ import { Browser } from "./browser";
 import { accountMail, type Jar } from "./support";
 import { resetConfigForTests } from "@/lib/config";
 import { PEER_HEADER } from "@/lib/http/client-address";
+import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as threadsRoute from "@/app/api/threads/route";
 
 const jar = vi.hoisted(() => ({ values: new Map<string, string>(), sets: 0 }) as Jar);
@@ -119,11 +120,25 @@ describe.each(testDatabases())("sign-in limits on $name", (target) => {
 
   it("reset links use the address the connection reached, never a forged Host; or the trusted proxy's host", async () => {
     const { email } = await account();
+    const mailTo = async () => (await accountMail(env.db)).filter((m) => m.to === email);
+    const before = (await mailTo()).length;
+    // A forged Host with a matching Origin names no address this connection reached: refused, nothing sent.
     const forger = browser("203.0.113.77", { host: "evil.test", origin: "http://evil.test" });
-    expect((await forger.auth("/request-password-reset", { email, redirectTo: "/account" })).status).toBe(200);
-    expect((await accountMail(env.db)).filter((m) => m.to === email).at(-1)!.text).toMatch(
-      /^Choose a new password: http:\/\/127\.0\.0\.1:3000\/api\/auth\/reset-password\//,
-    );
+    expect((await forger.auth("/request-password-reset", { email, redirectTo: "/account" })).status).toBe(403);
+    expect(await mailTo()).toHaveLength(before);
+    // Without an Origin (a script, not a browser) the request is served, and the link still leads here.
+    const req = new Request("http://evil.test/api/auth/request-password-reset", {
+      method: "POST",
+      headers: {
+        host: "evil.test",
+        "content-type": "application/json",
+        [PEER_HEADER]: `${LIMITS.LONGRUN_PEER_TOKEN} 203.0.113.78 127.0.0.1 3000`,
+      },
+      body: JSON.stringify({ email, redirectTo: "/account" }),
+    });
+    expect((await authRoute.POST(req, { params: Promise.resolve({}) })).status).toBe(200);
+    expect(await mailTo()).toHaveLength(before + 1);
+    expect((await mailTo()).at(-1)!.text).toMatch(/^Choose a new password: http:\/\/127\.0\.0\.1:3000\/api\/auth\/reset-password\//);
 
     process.env.TRUST_PROXY = "1";
     resetConfigForTests();
@@ -135,8 +150,7 @@ describe.each(testDatabases())("sign-in limits on $name", (target) => {
         origin: "https://chat.example.com",
       });
       expect((await proxied.auth("/request-password-reset", { email, redirectTo: "/account" })).status).toBe(200);
-      const sent = (await accountMail(env.db)).filter((m) => m.to === email).at(-1)!;
-      expect(sent.text, JSON.stringify(sent)).toMatch(/: https:\/\/chat\.example\.com\/api\/auth\/reset-password\//);
+      expect((await mailTo()).at(-1)!.text).toMatch(/: https:\/\/chat\.example\.com\/api\/auth\/reset-password\//);
     } finally {
       delete process.env.TRUST_PROXY;
       resetConfigForTests();

@@ -2,7 +2,7 @@ import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import type { OfflineBehaviour, OfflineStep } from "@/lib/ai/offline/behaviours";
 
 /*
- * A model that never stops calling tools (loaded through OFFLINE_BEHAVIOURS by turn-bounds.test.ts):
+ * A model that never stops calling tools (registered in the offline model by turn-bounds.test.ts):
  * to a message with the line `flood <n> reads per step`, every step, the first and each one after
  * tool results, asks for n `read_file` calls. The general offline model calls tools in one step
  * only, so this is what takes a turn past MAX_TOOL_CALLS_PER_TURN over several steps.

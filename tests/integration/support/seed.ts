@@ -11,6 +11,15 @@ export async function seedConversation(threadId: string, texts: Array<[role: "us
   return out;
 }
 
+/** Sixteen long alternating messages (about 3,000 tokens): enough for an overflow or manual compaction to summarize. */
+export async function seedLongConversation(threadId: string): Promise<MessageRow[]> {
+  const long = (k: number) => `Step ${k}: moved caller ${k} of getAccount to loadAccount in src/module${k}.ts. `.repeat(12);
+  return seedConversation(
+    threadId,
+    Array.from({ length: 16 }, (_, k): ["user" | "assistant", string] => [k % 2 ? "assistant" : "user", long(k)]),
+  );
+}
+
 export async function seedSummary(db: Db, threadId: string, text: string, cutMessageId: string, floorMessageId: string | null = null) {
   return db.summary.create({ data: { threadId, text, cutMessageId, floorMessageId, tokens: countTokens(text), status: "active" } });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, clientAddress, PEER_HEADER, reachedOrigin } from "@/lib/http/client-address";
+import { addressKey, clientAddress, PEER_HEADER } from "@/lib/http/client-address";
 
 const TOKEN = "peer-token-1234";
 const headers = (h: Record<string, string>) => new Headers(h);
@@ -55,16 +55,5 @@ describe("addressKey", () => {
     expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
     expect(addressKey("1:2:3")).toBe("unknown");
     expect(addressKey("")).toBe("unknown");
-  });
-});
-
-describe("reachedOrigin", () => {
-  it("is the address and port the connection reached, IPv6 in brackets, only with the server's token", () => {
-    const at = (local: string, port: string) => headers({ [PEER_HEADER]: `${TOKEN} 198.51.100.7 ${local} ${port}` });
-    expect(reachedOrigin(at("192.168.1.5", "3000"), TOKEN)).toBe("http://192.168.1.5:3000");
-    expect(reachedOrigin(at("::ffff:127.0.0.1", "3471"), TOKEN)).toBe("http://127.0.0.1:3471");
-    expect(reachedOrigin(at("::1", "3000"), TOKEN)).toBe("http://[::1]:3000");
-    expect(reachedOrigin(at("192.168.1.5", "3000"), "another-token")).toBeNull();
-    expect(reachedOrigin(headers({ [PEER_HEADER]: `${TOKEN} 198.51.100.7` }), TOKEN)).toBeNull();
   });
 });

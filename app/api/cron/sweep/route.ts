@@ -1,7 +1,7 @@
 import { afterResponse } from "@/lib/background/after-response";
-import { selfOrigin } from "@/lib/background/compaction-job";
 import { deadCompactions, retryDeadCompactions } from "@/lib/background/dead-compactions";
 import { handler } from "@/lib/http/handler";
+import { ownOrigin } from "@/lib/http/own-origin";
 import { sweepOnce } from "@/lib/sweep/sweeper";
 import { assertCronAuthorized } from "@/lib/routines/cron-auth";
 
@@ -19,7 +19,7 @@ export const GET = handler(async (req) => {
   const swept = await sweepOnce();
   const compactions = await deadCompactions();
   if (compactions.length) {
-    const origin = selfOrigin(req);
+    const origin = ownOrigin(req) ?? undefined;
     afterResponse("compactions retried from cron", () => retryDeadCompactions(compactions, origin));
   }
   return Response.json({ ...swept, compactionsRetried: compactions.map((c) => c.threadId) });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { afterResponse } from "@/lib/background/after-response";
-import { SIGNATURE_HEADER, jobSignatureValid } from "@/lib/background/job-signature";
+import { acceptJobOnce } from "@/lib/background/accepted-jobs";
+import { SIGNATURE_HEADER, verifyJobSignature } from "@/lib/background/job-signature";
 import { runCompaction } from "@/lib/compaction/run";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
@@ -8,7 +9,7 @@ import { AppError, notFound } from "@/lib/errors";
 import { handler } from "@/lib/http/handler";
 import { readCapped, validateBody } from "@/lib/http/parse-body";
 
-// caller: public — the app itself (lib/background/compaction-job.ts), proven by an HMAC of the body with CRON_SECRET; it acts for no user.
+// caller: public — the app itself (lib/background/compaction-job.ts), proven by an HMAC of the path, body and a nonce with CRON_SECRET; it acts for no user.
 
 // A compaction's own invocation: the summarizer alone may take SUMMARY_TIMEOUT_MS (180 s by
 // default), so it does not run in the reply's function. Accepted with 202 at once; the work runs
@@ -26,13 +27,14 @@ const jobSchema = z.strictObject({
 export const POST = handler(async (req) => {
   const secret = config().CRON_SECRET;
   if (!secret) throw new AppError("unauthorized", "CRON_SECRET is not set on the server, so background jobs are not accepted over HTTP");
-  // The signature covers the exact bytes, so they are read (capped) before anything parses them.
+  // The signature covers the exact bytes and this path, so they are read (capped) before anything parses them.
   const raw = await readCapped(req, 1024);
-  if (!jobSignatureValid(secret, req.headers.get(SIGNATURE_HEADER), raw)) {
-    throw new AppError("unauthorized", "Missing, stale or wrong job signature");
-  }
+  const signed = verifyJobSignature(secret, req.headers.get(SIGNATURE_HEADER), { path: new URL(req.url).pathname, body: raw });
+  if (!signed) throw new AppError("unauthorized", "Missing, stale or wrong job signature");
   const job = validateBody(jobSchema, JSON.parse(raw));
   if (!(await db().thread.findUnique({ where: { id: job.threadId }, select: { id: true } }))) throw notFound();
+  // Last, so a refused request records nothing; one insert decides between two copies sent at once.
+  if (!(await acceptJobOnce(signed))) throw new AppError("conflict", "This job was already accepted; a signed job runs once");
   afterResponse("compaction job", () => runCompaction(job.threadId, job.trigger));
   return Response.json({ accepted: true }, { status: 202 });
 });
