@@ -81,7 +81,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "*.mjs"],
+    files: ["scripts/**/*.mjs", "lib/**/*.mjs", "*.mjs"],
     languageOptions: {
       globals: {
         process: "readonly",
@@ -89,6 +89,9 @@ export default tseslint.config(
         crypto: "readonly",
         URL: "readonly",
         Buffer: "readonly",
+        TextDecoder: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
         WebAssembly: "readonly",
         globalThis: "readonly",
       },

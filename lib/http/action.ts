@@ -6,7 +6,8 @@ import { currentUserId } from "@/lib/auth/session";
 import { config } from "@/lib/config";
 import { AppError, errorBody } from "@/lib/errors";
 import { clientAddress } from "./client-address";
-import { jsonDepth, MAX_JSON_DEPTH } from "./json-depth";
+import { actionOwnOrigin } from "./cross-site.mjs";
+import { jsonDepth, MAX_JSON_DEPTH } from "./json-depth.mjs";
 import { validateBody } from "./parse-body";
 import { runInRequestContext } from "./request-context";
 import { assertSameOrigin, assertSameOriginHost } from "./same-origin";
@@ -34,7 +35,8 @@ export function serverAction<S extends z.ZodType, T>(spec: ActionSpec<S>, fn: (i
     try {
       const requestHeaders = await headers();
       const { APP_URL, TRUST_PROXY, LONGRUN_PEER_TOKEN } = config();
-      if (APP_URL || TRUST_PROXY) assertSameOrigin(requestHeaders, ownOrigin(requestHeaders, APP_URL, TRUST_PROXY));
+      const own = actionOwnOrigin((name) => requestHeaders.get(name), { appUrl: APP_URL, trustProxy: TRUST_PROXY });
+      if ("origin" in own) assertSameOrigin(requestHeaders, own.origin);
       else assertSameOriginHost(requestHeaders);
       // No input is an empty object (as an empty body is to a route); anything else, null included, is validated.
       const json = JSON.stringify(raw === undefined ? {} : raw);
@@ -58,11 +60,3 @@ export function serverAction<S extends z.ZodType, T>(spec: ActionSpec<S>, fn: (i
 }
 
 const firstValue = (v: string | null) => v?.split(",")[0]?.trim() || null;
-
-/** APP_URL, or behind a trusted proxy the forwarded protocol and host. */
-function ownOrigin(h: Headers, appUrl: string | undefined, trustProxy: boolean): string {
-  if (appUrl) return new URL(appUrl).origin;
-  const host = (trustProxy && firstValue(h.get("x-forwarded-host"))) || h.get("host") || "";
-  const proto = (trustProxy && firstValue(h.get("x-forwarded-proto"))) === "https" ? "https:" : "http:";
-  return `${proto}//${host}`;
-}

@@ -1,23 +1,15 @@
 import { AppError } from "@/lib/errors";
+import { isCrossSite } from "./cross-site.mjs";
 
 /*
- * Cross-site request forgery guard for state-changing requests. Browsers send Origin on every
- * cross-origin POST/PUT/PATCH/DELETE (and on same-origin ones except old GET-like cases), and
- * Sec-Fetch-Site on all requests; a script or curl sends neither and is not a CSRF vector (it has no
- * victim's cookie). So: a present Origin must equal ours; without Origin, a Sec-Fetch-Site other
- * than same-origin/none is refused. Pure: the caller says what "ours" is.
+ * Cross-site request forgery guard for state-changing requests (the rule itself, shared with the
+ * server in front of Next, is in cross-site.mjs). Pure: the caller says what "ours" is.
  */
 
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function assertSameOrigin(headers: Headers, ownOrigin: string): void {
-  const origin = headers.get("origin");
-  if (origin !== null) {
-    if (origin !== ownOrigin) throw crossSite();
-    return;
-  }
-  const site = headers.get("sec-fetch-site");
-  if (site !== null && site !== "same-origin" && site !== "none") throw crossSite();
+  if (isCrossSite((name) => headers.get(name), { origin: ownOrigin })) throw crossSite();
 }
 
 /**
@@ -26,18 +18,7 @@ export function assertSameOrigin(headers: Headers, ownOrigin: string): void {
  * this request's Host, which is what Next itself checks before it runs an action.
  */
 export function assertSameOriginHost(headers: Headers): void {
-  const origin = headers.get("origin");
-  if (origin !== null) {
-    let host: string | null = null;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      throw crossSite();
-    }
-    if (host !== headers.get("host")) throw crossSite();
-    return;
-  }
-  assertSameOrigin(headers, "");
+  if (isCrossSite((name) => headers.get(name), { host: headers.get("host") ?? "" })) throw crossSite();
 }
 
 const crossSite = () => new AppError("forbidden", "Cross-site request refused: this API only accepts changes from the app's own pages.");
