@@ -1,15 +1,21 @@
 #!/usr/bin/env node
-// The HTTP server in front of Next.js (started by scripts/start.mjs): refuses malformed URLs with a
-// JSON 400 before Next's router can answer them with a 500 page or a redirect (scripts/url-guard.mjs),
-// then hands every other request to Next unchanged. `--dev` serves the dev build.
+// The HTTP server in front of Next.js (started by scripts/start.mjs). Before Next sees a request it
+// refuses malformed and overlong URLs (url-guard.mjs) and reads the body whole, up to the largest
+// any route takes (request-body.mjs); each refusal is JSON with the API's security headers, and a
+// body still being sent is drained first (refusal.mjs). Oversized headers and slow clients get the
+// same treatment (http-limits.mjs). `--dev` serves the dev build.
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import { REFUSAL_HEADERS, refuseUrl } from "./url-guard.mjs";
+import { largestBodyLimit } from "../lib/http/body-limits.mjs";
+import { serverSettings } from "../lib/http/server-settings.mjs";
+import { clientErrorHandler, httpServerOptions } from "./http-limits.mjs";
+import { refusal, sendRefusal } from "./refusal.mjs";
+import { hasBody, readBody, requestWithBody } from "./request-body.mjs";
+import { refuseUrl } from "./url-guard.mjs";
 
 const dev = process.argv.includes("--dev");
 if (!dev) process.env.NODE_ENV = "production";
-const port = Number(process.env.PORT ?? "3000");
 const root = path.resolve(import.meta.dirname, "..");
 
 // The socket's address reaches the app in a header only this process can write: its value starts
@@ -18,19 +24,44 @@ const PEER_HEADER = "x-longrun-peer";
 process.env.LONGRUN_PEER_TOKEN = crypto.randomUUID();
 
 const { default: next } = await import("next");
-const app = next({ dev, dir: root, port });
+const app = next({ dev, dir: root, port: Number(process.env.PORT ?? 3000) });
 const handle = app.getRequestHandler();
+// instrumentation.ts runs here and stops the process, with one line, on an invalid setting.
 await app.prepare();
+const settings = serverSettings(process.env);
+const bodyLimit = largestBodyLimit(settings);
 
-http
-  .createServer((req, res) => {
-    const refusal = refuseUrl(req.url);
-    if (!refusal) {
-      const { remoteAddress = "", localAddress = "", localPort = "" } = req.socket;
-      req.headers[PEER_HEADER] = `${process.env.LONGRUN_PEER_TOKEN} ${remoteAddress} ${localAddress} ${localPort}`;
-      return void handle(req, res);
-    }
-    res.writeHead(refusal.status, REFUSAL_HEADERS);
-    res.end(JSON.stringify(refusal.body));
-  })
-  .listen(port, () => console.log(`Ready on http://localhost:${port}`));
+/** Each socket's current response: a client error after its head was sent only closes the socket. */
+const responses = new WeakMap();
+
+async function serve(req, res) {
+  const refused = refuseUrl(req.url);
+  if (refused) return sendRefusal(req, res, refused);
+  let forwarded = req;
+  if (hasBody(req)) {
+    const body = await readBody(req, bodyLimit);
+    if (body === null) return; // the client went away, or Node's request timeout answered it
+    if (body === "too large") return sendRefusal(req, res, refusal(413, "too_large", `Request body is larger than ${bodyLimit} bytes`));
+    forwarded = requestWithBody(req, body);
+  }
+  const { remoteAddress = "", localAddress = "", localPort = "" } = req.socket;
+  forwarded.headers[PEER_HEADER] = `${process.env.LONGRUN_PEER_TOKEN} ${remoteAddress} ${localAddress} ${localPort}`;
+  return handle(forwarded, res);
+}
+
+function createServer() {
+  const server = http.createServer(httpServerOptions(settings), (req, res) => {
+    responses.set(req.socket, res);
+    serve(req, res).catch((err) => {
+      console.error("[serve]", err);
+      if (res.headersSent) res.destroy();
+      else sendRefusal(req, res, refusal(500, "internal", "Something went wrong on the server. Please try again."));
+    });
+  });
+  return server.on(
+    "clientError",
+    clientErrorHandler({ answered: (socket) => Boolean(responses.get(socket)?.headersSent), lingerMs: settings.HTTP_HEADERS_TIMEOUT_MS }),
+  );
+}
+
+createServer().listen(settings.PORT, () => console.log(`Ready on http://localhost:${settings.PORT}`));
