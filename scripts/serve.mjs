@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // The HTTP server in front of Next.js (started by scripts/start.mjs). Before Next sees a request it
-// refuses malformed and overlong URLs (url-guard.mjs) and reads the body whole, up to the largest
-// any route takes (request-body.mjs); each refusal is JSON with the API's security headers, and a
-// body still being sent is drained first (refusal.mjs). Oversized headers and slow clients get the
-// same treatment (http-limits.mjs). `--dev` serves the dev build.
+// refuses malformed and overlong URLs (url-guard.mjs), reads the body whole, up to the largest any
+// route takes (request-body.mjs), and answers server-action requests Next's decoder would fail on
+// (action-guard.mjs); each refusal is JSON with the API's security headers, and a body still being
+// sent is drained first (refusal.mjs). Oversized headers and slow clients get the same treatment
+// (http-limits.mjs). `--dev` serves the dev build.
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import { largestBodyLimit } from "../lib/http/body-limits.mjs";
+import { ACTION_BODY_LIMIT, largestBodyLimit } from "../lib/http/body-limits.mjs";
 import { serverSettings } from "../lib/http/server-settings.mjs";
+import { isActionRequest, refuseActionBody, refuseActionHead } from "./action-guard.mjs";
 import { clientErrorHandler, httpServerOptions } from "./http-limits.mjs";
 import { refusal, sendRefusal } from "./refusal.mjs";
 import { hasBody, readBody, requestWithBody } from "./request-body.mjs";
@@ -35,13 +37,17 @@ const bodyLimit = largestBodyLimit(settings);
 const responses = new WeakMap();
 
 async function serve(req, res) {
-  const refused = refuseUrl(req.url);
+  const action = isActionRequest(req);
+  const refused = refuseUrl(req.url) ?? (action ? refuseActionHead(req.headers, settings) : null);
   if (refused) return sendRefusal(req, res, refused);
   let forwarded = req;
-  if (hasBody(req)) {
-    const body = await readBody(req, bodyLimit);
+  if (hasBody(req) || action) {
+    const limit = action ? ACTION_BODY_LIMIT : bodyLimit;
+    const body = hasBody(req) ? await readBody(req, limit) : Buffer.alloc(0);
     if (body === null) return; // the client went away, or Node's request timeout answered it
-    if (body === "too large") return sendRefusal(req, res, refusal(413, "too_large", `Request body is larger than ${bodyLimit} bytes`));
+    if (body === "too large") return sendRefusal(req, res, refusal(413, "too_large", `Request body is larger than ${limit} bytes`));
+    const bad = action ? refuseActionBody(body) : null;
+    if (bad) return sendRefusal(req, res, bad);
     forwarded = requestWithBody(req, body);
   }
   const { remoteAddress = "", localAddress = "", localPort = "" } = req.socket;
