@@ -4,7 +4,7 @@
 // route takes (request-body.mjs), and answers server-action requests Next's decoder would fail on
 // (action-guard.mjs); each refusal is JSON with the API's security headers, and a body still being
 // sent is drained first (refusal.mjs). Oversized headers and slow clients get the same treatment
-// (http-limits.mjs). `--dev` serves the dev build.
+// (http-limits.mjs). It listens on HOSTNAME (listen.mjs). `--dev` serves the dev build.
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { ACTION_BODY_LIMIT, largestBodyLimit } from "../lib/http/body-limits.mjs
 import { serverSettings } from "../lib/http/server-settings.mjs";
 import { isActionRequest, refuseActionBody, refuseActionHead } from "./action-guard.mjs";
 import { clientErrorHandler, httpServerOptions } from "./http-limits.mjs";
+import { listenAddresses, listenOn } from "./listen.mjs";
 import { refusal, sendRefusal } from "./refusal.mjs";
 import { hasBody, readBody, requestWithBody } from "./request-body.mjs";
 import { refuseUrl } from "./url-guard.mjs";
@@ -70,4 +71,8 @@ function createServer() {
   );
 }
 
-createServer().listen(settings.PORT, () => console.log(`Ready on http://localhost:${settings.PORT}`));
+const addresses = await listenAddresses(settings.HOSTNAME);
+await listenOn(createServer, settings.PORT, addresses);
+console.log(
+  `Ready on http://${settings.HOSTNAME.includes(":") ? `[${settings.HOSTNAME}]` : settings.HOSTNAME}:${settings.PORT} (${addresses.join(", ")})`,
+);
