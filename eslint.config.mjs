@@ -80,7 +80,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "*.mjs"],
+    files: ["scripts/**/*.mjs", "lib/**/*.mjs", "*.mjs"],
     languageOptions: {
       globals: {
         process: "readonly",
@@ -88,6 +88,9 @@ export default tseslint.config(
         crypto: "readonly",
         URL: "readonly",
         Buffer: "readonly",
+        TextDecoder: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
         WebAssembly: "readonly",
         globalThis: "readonly",
       },

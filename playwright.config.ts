@@ -9,6 +9,8 @@ const PG_PORTS = [PORT + 10, PORT + 11];
 // Small token thresholds, so compaction happens within a few messages.
 const appEnv = {
   DATA_DIR: "./test-data",
+  // The tests reach the servers at 127.0.0.1, whatever HOSTNAME the machine exports (Docker does).
+  HOSTNAME: "127.0.0.1",
   OFFLINE_DELAY_MS: "10",
   OFFLINE_SUMMARY_DELAY_MS: "1200",
   CONTEXT_RECENT_TOKENS: process.env.E2E_RECENT_TOKENS ?? "400",

@@ -1,10 +1,14 @@
 import { z } from "zod";
+import { SERVER_SETTINGS } from "./http/server-settings.mjs";
 
 // "offline" or "<provider>:<model>"; the model part may contain colons (Ollama: "llama3.1:8b").
 const MODEL_ID = /^(offline|(openai|anthropic|compatible):[^\s,:][^\s,]{0,199})$/;
 
 // Every knob in one place. Read once per process; tests set env before importing.
 const settings = z.object({
+  // PORT, HOSTNAME, the HTTP timeouts, the body caps, APP_URL and TRUST_PROXY: the server in front of
+  // Next reads them too (lib/http/server-settings.mjs).
+  ...SERVER_SETTINGS,
   DATABASE_URL: z.string().default("file:./data/app.db"),
   // Connections per app instance to PostgreSQL (pg's own default is 10).
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
@@ -13,7 +17,6 @@ const settings = z.object({
   DATABASE_POOL_MIN: z.coerce.number().int().min(0).default(10),
   // Turns opening at once per instance; more wait in arrival order (lib/chat/turn-opening.ts).
   TURN_OPENINGS_AT_ONCE: z.coerce.number().int().positive().default(4),
-  PORT: z.coerce.number().int().positive().default(3000),
   AUTH_SECRET: z.string().min(16).optional(),
   DATA_DIR: z.string().default("./data"),
   CHAT_MODEL: z.string().default("offline"),
@@ -45,12 +48,6 @@ const settings = z.object({
   OFFLINE_DELAY_MS: z.coerce.number().int().min(0).default(15),
   // Makes the offline summarizer as slow as a remote one, so "summarizing…" can be seen and tested.
   OFFLINE_SUMMARY_DELAY_MS: z.coerce.number().int().min(0).default(0),
-  MAX_MESSAGE_CHARS: z.coerce.number().int().positive().default(100_000),
-  MAX_FILE_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(256 * 1024),
   MAX_FILES_PER_WORKSPACE: z.coerce.number().int().positive().default(500),
   // A span larger than this is summarized in several calls, each fed the running summary.
   SUMMARY_CHUNK_TOKENS: z.coerce.number().int().positive().default(60_000),
@@ -119,13 +116,6 @@ const settings = z.object({
   // and, when set, for the local outbox too.
   EMAIL_ALLOWED_TO: z.string().optional(),
   // --- Security (issue 14) ---
-  // The app's own origin, e.g. "https://chat.example.com"; unset: the request's own Host.
-  APP_URL: z.string().url().optional(),
-  // Believe X-Forwarded-Proto/-Host from a reverse proxy in front of the app.
-  TRUST_PROXY: z
-    .enum(["0", "1", "true", "false"])
-    .default("0")
-    .transform((v) => v === "1" || v === "true"),
   // "auto": Secure cookie whenever the request came over HTTPS; "always"/"never" force it.
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
   // Per-user abuse limits: at most N requests per window (fixed windows, counted in the database).
@@ -160,6 +150,10 @@ const settings = z.object({
 const schema = settings.superRefine((c, ctx) => {
   if (c.COMPACTION_INVOCATION === "own" && !c.CRON_SECRET) {
     ctx.addIssue({ code: "custom", path: ["COMPACTION_INVOCATION"], message: "needs CRON_SECRET to sign the jobs it hands off" });
+  }
+  // Node refuses a header timeout longer than the request's (the headers are part of the request).
+  if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must be at most HTTP_REQUEST_TIMEOUT_MS" });
   }
 });
 

@@ -1,36 +1,78 @@
 #!/usr/bin/env node
-// The HTTP server in front of Next.js (started by scripts/start.mjs): refuses malformed URLs with a
-// JSON 400 before Next's router can answer them with a 500 page or a redirect (scripts/url-guard.mjs),
-// then hands every other request to Next unchanged. `--dev` serves the dev build.
+// The HTTP server in front of Next.js (started by scripts/start.mjs). Before Next sees a request it
+// refuses malformed and overlong URLs (url-guard.mjs), reads the body whole, up to the largest any
+// route takes (request-body.mjs), and answers server-action requests Next's decoder would fail on
+// (action-guard.mjs); each refusal is JSON with the API's security headers, and a body still being
+// sent is drained first (refusal.mjs). Oversized headers and slow clients get the same treatment
+// (http-limits.mjs). It listens on HOSTNAME (listen.mjs). `--dev` serves the dev build.
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import { REFUSAL_HEADERS, refuseUrl } from "./url-guard.mjs";
+import { ACTION_BODY_LIMIT, largestBodyLimit } from "../lib/http/body-limits.mjs";
+import { PEER_HEADER } from "../lib/http/origin-rules.mjs";
+import { serverSettings } from "../lib/http/server-settings.mjs";
+import { isActionRequest, refuseActionBody, refuseActionHead } from "./action-guard.mjs";
+import { clientErrorHandler, httpServerOptions } from "./http-limits.mjs";
+import { listenAddresses, listenOn } from "./listen.mjs";
+import { refusal, sendRefusal } from "./refusal.mjs";
+import { hasBody, readBody, requestWithBody } from "./request-body.mjs";
+import { refuseUrl } from "./url-guard.mjs";
 
 const dev = process.argv.includes("--dev");
 if (!dev) process.env.NODE_ENV = "production";
-const port = Number(process.env.PORT ?? "3000");
 const root = path.resolve(import.meta.dirname, "..");
 
 // The socket's address reaches the app in a header only this process can write: its value starts
-// with a token made here, which lib/http/client-address.ts checks (any client-sent copy is replaced).
-const PEER_HEADER = "x-longrun-peer";
+// with a token made here, which lib/http/origin-rules.mjs checks (any client-sent copy is replaced).
 process.env.LONGRUN_PEER_TOKEN = crypto.randomUUID();
 
 const { default: next } = await import("next");
-const app = next({ dev, dir: root, port });
+const app = next({ dev, dir: root, port: Number(process.env.PORT ?? 3000) });
 const handle = app.getRequestHandler();
+// instrumentation.ts runs here and stops the process, with one line, on an invalid setting.
 await app.prepare();
+const settings = serverSettings(process.env);
+const bodyLimit = largestBodyLimit(settings);
 
-http
-  .createServer((req, res) => {
-    const refusal = refuseUrl(req.url);
-    if (!refusal) {
-      const { remoteAddress = "", localAddress = "", localPort = "" } = req.socket;
-      req.headers[PEER_HEADER] = `${process.env.LONGRUN_PEER_TOKEN} ${remoteAddress} ${localAddress} ${localPort}`;
-      return void handle(req, res);
-    }
-    res.writeHead(refusal.status, REFUSAL_HEADERS);
-    res.end(JSON.stringify(refusal.body));
-  })
-  .listen(port, () => console.log(`Ready on http://localhost:${port}`));
+/** Each socket's current response: a client error after its head was sent only closes the socket. */
+const responses = new WeakMap();
+
+async function serve(req, res) {
+  const { remoteAddress = "", localAddress = "", localPort = "" } = req.socket;
+  req.headers[PEER_HEADER] = `${process.env.LONGRUN_PEER_TOKEN} ${remoteAddress} ${localAddress} ${localPort}`;
+  const action = isActionRequest(req);
+  const refused = refuseUrl(req.url) ?? (action ? refuseActionHead(req.headers, settings, process.env.LONGRUN_PEER_TOKEN) : null);
+  if (refused) return sendRefusal(req, res, refused);
+  let forwarded = req;
+  if (hasBody(req) || action) {
+    const limit = action ? ACTION_BODY_LIMIT : bodyLimit;
+    const body = hasBody(req) ? await readBody(req, limit) : Buffer.alloc(0);
+    if (body === null) return; // the client went away, or Node's request timeout answered it
+    if (body === "too large") return sendRefusal(req, res, refusal(413, "too_large", `Request body is larger than ${limit} bytes`));
+    const bad = action ? refuseActionBody(body) : null;
+    if (bad) return sendRefusal(req, res, bad);
+    forwarded = requestWithBody(req, body);
+  }
+  return handle(forwarded, res);
+}
+
+function createServer() {
+  const server = http.createServer(httpServerOptions(settings), (req, res) => {
+    responses.set(req.socket, res);
+    serve(req, res).catch((err) => {
+      console.error("[serve]", err);
+      if (res.headersSent) res.destroy();
+      else sendRefusal(req, res, refusal(500, "internal", "Something went wrong on the server. Please try again."));
+    });
+  });
+  return server.on(
+    "clientError",
+    clientErrorHandler({ answered: (socket) => Boolean(responses.get(socket)?.headersSent), lingerMs: settings.HTTP_HEADERS_TIMEOUT_MS }),
+  );
+}
+
+const addresses = await listenAddresses(settings.HOSTNAME);
+await listenOn(createServer, settings.PORT, addresses);
+console.log(
+  `Ready on http://${settings.HOSTNAME.includes(":") ? `[${settings.HOSTNAME}]` : settings.HOSTNAME}:${settings.PORT} (${addresses.join(", ")})`,
+);

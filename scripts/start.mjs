@@ -80,7 +80,8 @@ if (!dev) {
 
 if (buildOnly) process.exit(0);
 
-// Our own server in front of Next (scripts/serve.mjs): it refuses malformed URLs with JSON 400s.
+// Our own server in front of Next (scripts/serve.mjs): it answers what Next would answer badly (malformed
+// URLs, bodies and server-action requests, slow clients) with JSON errors, and listens on HOSTNAME.
 const child = spawn(process.execPath, [path.join(root, "scripts/serve.mjs"), ...(dev ? ["--dev"] : [])], {
   stdio: "inherit",
   env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: "1" },

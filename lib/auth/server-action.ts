@@ -6,7 +6,7 @@ import { currentUserId } from "./session";
 import { config } from "@/lib/config";
 import { AppError, errorBody } from "@/lib/errors";
 import { clientAddress } from "@/lib/http/client-address";
-import { jsonDepth, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
+import { jsonDepth, MAX_JSON_DEPTH } from "@/lib/http/json-depth.mjs";
 import { validateBody } from "@/lib/http/parse-body";
 import { runInRequestContext } from "@/lib/http/request-context";
 import { requestProtocol } from "@/lib/http/own-origin";

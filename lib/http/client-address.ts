@@ -16,8 +16,9 @@
  * IPv6 addresses count per /64: one subscriber usually holds a whole /64.
  */
 import { ipAddress } from "@vercel/functions";
+import { PEER_HEADER, peerOf } from "./origin-rules.mjs";
 
-export const PEER_HEADER = "x-longrun-peer";
+export { PEER_HEADER };
 const UNKNOWN_ADDRESS = "unknown";
 
 export function clientAddress(headers: Headers, opts: { onVercel: boolean; trustProxy: boolean; peerToken: string | undefined }): string {
@@ -29,16 +30,8 @@ export function clientAddress(headers: Headers, opts: { onVercel: boolean; trust
     const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return addressKey(forwarded);
   }
-  const peer = peerOf(headers, opts.peerToken);
+  const peer = peerOf((name) => headers.get(name), opts.peerToken);
   return peer ? addressKey(peer.remote) : UNKNOWN_ADDRESS;
-}
-
-/** The peer header's fields ("<token> <remote address> <local address> <local port>"), if genuine. */
-export function peerOf(headers: Headers, token: string | undefined): { remote: string; local: string; port: string } | null {
-  const value = headers.get(PEER_HEADER);
-  if (!value || !token || !value.startsWith(`${token} `)) return null;
-  const [remote = "", local = "", port = ""] = value.slice(token.length + 1).split(" ");
-  return { remote, local, port };
 }
 
 /** The bucket an address counts in: IPv4 as is (also when IPv4-mapped), IPv6 by its /64. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { jsonDepth, MAX_JSON_DEPTH } from "./json-depth";
+import { jsonDepth, MAX_JSON_DEPTH } from "./json-depth.mjs";
 
 /**
  * Reads a JSON body with a byte cap and validates it. Errors name the failing field so a script

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { acceptsOrigin, originRules, type OriginRequest, type OriginRules } from "./own-origin";
+import { isCrossSite, originRules, type OriginRequest, type OriginRules } from "./own-origin";
 
 /*
  * Cross-site request forgery guard for state-changing requests. Browsers send Origin on every
@@ -12,13 +12,7 @@ import { acceptsOrigin, originRules, type OriginRequest, type OriginRules } from
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function assertSameOrigin(req: OriginRequest, rules: OriginRules = originRules()): void {
-  const origin = req.headers.get("origin");
-  if (origin !== null) {
-    if (!acceptsOrigin(origin, req, rules)) throw crossSite();
-    return;
-  }
-  const site = req.headers.get("sec-fetch-site");
-  if (site !== null && site !== "same-origin" && site !== "none") throw crossSite();
+  if (isCrossSite(req, rules)) throw crossSite();
 }
 
 const crossSite = () => new AppError("forbidden", "Cross-site request refused: this API only accepts changes from the app's own pages.");

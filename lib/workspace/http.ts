@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { fileBodyLimit } from "@/lib/http/body-limits.mjs";
 import { MAX_INT32, positiveInt, storableString } from "@/lib/http/safe-text";
 
 /*
@@ -91,6 +92,5 @@ export const renameSchema = z.object({ to: storableString().min(1).max(1000), ba
 export const undeleteSchema = z.object({ deletedVersion: version }).strict();
 export const restoreSchema = z.object({ version, baseVersion: version.nullable().optional() }).strict();
 
-/** JSON escaping can grow content up to 6x (\u0001); the store enforces the real byte cap. */
-export const putBodyLimit = () => config().MAX_FILE_BYTES * 6 + 4096;
+export const putBodyLimit = () => fileBodyLimit(config().MAX_FILE_BYTES);
 export const SMALL_BODY_LIMIT = 4096;

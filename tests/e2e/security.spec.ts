@@ -237,6 +237,7 @@ async function startLimitedServer(port: number): Promise<() => void> {
     env: {
       ...process.env,
       PORT: String(port),
+      HOSTNAME: "127.0.0.1",
       DATABASE_URL: `file:./test-data/e2e-${port}.db`,
       DATA_DIR: "./test-data",
       CHAT_MODEL: "offline",

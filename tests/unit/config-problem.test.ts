@@ -13,6 +13,12 @@ describe("configProblem", () => {
         { COMPACTION_INVOCATION: "own" },
         "COMPACTION_INVOCATION needs CRON_SECRET to sign the jobs it hands off; the value does not match.",
       ],
+      [{ HOSTNAME: "http://example.com" }, "HOSTNAME must be a host name or an IP address; the value does not match."],
+      [{ HTTP_REQUEST_TIMEOUT_MS: "50" }, "HTTP_REQUEST_TIMEOUT_MS must be at least 100; the value is out of range."],
+      [
+        { HTTP_HEADERS_TIMEOUT_MS: "30000", HTTP_REQUEST_TIMEOUT_MS: "20000" },
+        "HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS; the value does not match.",
+      ],
     ];
     for (const [env, line] of cases) {
       const problem = configProblem(env)!;
@@ -26,5 +32,7 @@ describe("configProblem", () => {
     expect(configProblem({})).toBeNull();
     expect(configProblem({ CRON_SECRET: "a".repeat(16), PORT: "8080" })).toBeNull();
     expect(configProblem({ CRON_SECRET: "a".repeat(16), COMPACTION_INVOCATION: "own" })).toBeNull();
+    for (const HOSTNAME of ["", "localhost", "0.0.0.0", "::", "127.0.0.1", "chat.example.com"])
+      expect(configProblem({ HOSTNAME })).toBeNull();
   });
 });

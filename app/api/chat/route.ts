@@ -6,6 +6,7 @@ import { turnResponse } from "@/lib/chat/live-stream";
 import { config } from "@/lib/config";
 import { messageText } from "@/lib/context";
 import { AppError } from "@/lib/errors";
+import { chatBodyLimit } from "@/lib/http/body-limits.mjs";
 import { handler } from "@/lib/http/handler";
 import { ownOrigin } from "@/lib/http/own-origin";
 import { parseBody } from "@/lib/http/parse-body";
@@ -23,7 +24,7 @@ export const POST = handler(
   async (req) => {
     const userId = await currentUserId();
     const cap = config().MAX_MESSAGE_CHARS;
-    const body = await parseBody(req, chatBodySchema, cap * 4 + 16_384);
+    const body = await parseBody(req, chatBodySchema, chatBodyLimit(cap));
     let start: Parameters<typeof runTurn>[0]["start"];
     if (body.trigger === "submit-message" && body.message) {
       const parts = body.message.parts.map((p) => ({ type: "text" as const, text: p.text }));

@@ -27,19 +27,36 @@ export function buildOnce(): void {
 }
 
 /** A port another process still holds would answer for our server: refuse to start instead. */
-async function assertFree(port: number): Promise<void> {
-  const taken = await fetch(`http://127.0.0.1:${port}/api/model`).then(
+async function assertFree(host: string, port: number): Promise<void> {
+  const taken = await fetch(`http://${host}:${port}/api/model`).then(
     () => true,
     () => false,
   );
   if (taken) throw new Error(`port ${port} is already in use by another server`);
 }
 
-export async function startServers(opts: { ports: number[]; databaseUrl: string; env?: Record<string, string> }): Promise<Servers> {
-  for (const port of opts.ports) await assertFree(port);
+/**
+ * Starts `npm start` on each port, listening on `host` (HOSTNAME; 127.0.0.1 unless `env` says
+ * otherwise: a HOSTNAME the machine exports, as Docker does, must not move the test servers).
+ */
+export async function startServers(opts: {
+  ports: number[];
+  databaseUrl: string;
+  env?: Record<string, string>;
+  host?: string;
+}): Promise<Servers> {
+  const host = opts.host ?? "127.0.0.1";
+  for (const port of opts.ports) await assertFree(host, port);
   const children = opts.ports.map((port) =>
     spawn(process.execPath, ["scripts/start.mjs"], {
-      env: { ...process.env, ...opts.env, PORT: String(port), DATABASE_URL: opts.databaseUrl, DATA_DIR: `./test-data/bench-${port}` },
+      env: {
+        ...process.env,
+        HOSTNAME: host,
+        ...opts.env,
+        PORT: String(port),
+        DATABASE_URL: opts.databaseUrl,
+        DATA_DIR: `./test-data/bench-${port}`,
+      },
       stdio: ["ignore", "ignore", "inherit"],
       detached: true,
     }),
@@ -55,7 +72,7 @@ export async function startServers(opts: { ports: number[]; databaseUrl: string;
     }
     await Promise.all(exited);
   };
-  const urls = opts.ports.map((p) => `http://127.0.0.1:${p}`);
+  const urls = opts.ports.map((p) => `http://${host}:${p}`);
   try {
     await Promise.all(urls.map((u, i) => waitUp(u, children[i])));
   } catch (error) {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { jsonDepth, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
+import { jsonDepth, MAX_JSON_DEPTH } from "@/lib/http/json-depth.mjs";
 import { parseBody } from "@/lib/http/parse-body";
 import { storableJsonObject } from "@/lib/http/safe-text";
 

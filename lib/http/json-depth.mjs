@@ -1,15 +1,21 @@
 /*
  * How deeply a JSON text nests, counted over its characters before anything parses or walks it.
- * Every later step (JSON.parse, zod, the storable-text check) may recurse per level, and a 10 KB
- * body of "[[[[…" is thousands of levels: enough to overflow a recursive walk's stack (a 500).
- * Counting is a single loop with no recursion, so the refusal itself cannot overflow.
+ * Every later step (JSON.parse, zod, the storable-text check, React's decoder of a server action's
+ * arguments) may recurse per level, and a 10 KB body of "[[[[…" is thousands of levels: enough to
+ * overflow a recursive walk's stack (a 500). Counting is a single loop with no recursion, so the
+ * refusal itself cannot overflow. Plain JavaScript: the server in front of Next (scripts/serve.mjs)
+ * checks server actions' bodies with it too.
  */
 
 /** Deeper bodies are refused: our own bodies nest at most a few levels, better-auth's the same. */
 export const MAX_JSON_DEPTH = 32;
 
-/** The deepest nesting of objects and arrays in `text`, ignoring brackets inside strings. */
-export function jsonDepth(text: string): number {
+/**
+ * The deepest nesting of objects and arrays in `text`, ignoring brackets inside strings.
+ * @param {string} text
+ * @returns {number}
+ */
+export function jsonDepth(text) {
   let depth = 0;
   let deepest = 0;
   let inString = false;

@@ -1,0 +1,19 @@
+/*
+ * The largest request bodies the app takes, in bytes. Shared by the routes and the server in front
+ * of Next (scripts/serve.mjs), which reads a body whole before Next sees it and refuses one larger
+ * than any route takes with a 413, so no route ever answers a body it stopped reading halfway.
+ * Plain JavaScript, because that server runs untranspiled.
+ */
+
+/** POST /api/chat: the message (up to 4 bytes a character) and the rest of the chat request. */
+export const chatBodyLimit = (maxMessageChars) => maxMessageChars * 4 + 16_384;
+
+/** PUT of a workspace file: JSON escaping can grow content up to 6x (\u0001); the store enforces the real byte cap. */
+export const fileBodyLimit = (maxFileBytes) => maxFileBytes * 6 + 4096;
+
+/** A server action's arguments: Next's own cap (serverActions.bodySizeLimit, 1 MB unless next.config.mjs says otherwise). */
+export const ACTION_BODY_LIMIT = 1024 * 1024;
+
+/** The largest body any route takes: larger ones are refused before Next. */
+export const largestBodyLimit = ({ MAX_MESSAGE_CHARS, MAX_FILE_BYTES }) =>
+  Math.max(chatBodyLimit(MAX_MESSAGE_CHARS), fileBodyLimit(MAX_FILE_BYTES), 16_384);
