@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SERVER_SETTINGS } from "./http/server-settings.mjs";
+import { SERVER_SETTINGS } from "./server-settings.mjs";
 
 // "offline" or "<provider>:<model>"; the model part may contain colons (Ollama: "llama3.1:8b").
 const MODEL_ID = /^(offline|(openai|anthropic|compatible):[^\s,:][^\s,]{0,199})$/;

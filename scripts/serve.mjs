@@ -10,7 +10,7 @@ import http from "node:http";
 import path from "node:path";
 import { ACTION_BODY_LIMIT, largestBodyLimit } from "../lib/http/body-limits.mjs";
 import { PEER_HEADER } from "../lib/http/origin-rules.mjs";
-import { serverSettings } from "../lib/http/server-settings.mjs";
+import { serverSettings } from "../lib/server-settings.mjs";
 import { isActionRequest, refuseActionBody, refuseActionHead } from "./action-guard.mjs";
 import { clientErrorHandler, httpServerOptions } from "./http-limits.mjs";
 import { listenAddresses, listenOn } from "./listen.mjs";
