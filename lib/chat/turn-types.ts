@@ -21,6 +21,8 @@ export type TurnOutcome = {
   /** The context window of the model that answered: the compaction threshold follows the thread's model. */
   contextWindow?: number;
   overflow: boolean;
+  /** The request left older messages out to fit the context window (no usable summary): compact now. */
+  boundedSpan: boolean;
   assistantMessageId: string;
   userMessageId: string | null;
   text: string;

@@ -169,6 +169,7 @@ export async function runTurn(opts: {
       lastInputTokens,
       contextWindow: model.contextWindow,
       overflow: rawError !== null && isContextOverflowError(rawError),
+      boundedSpan: input.boundedSpan !== null,
       assistantMessageId,
       userMessageId: answeredMessageId,
       text,

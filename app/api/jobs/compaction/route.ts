@@ -2,6 +2,7 @@ import { z } from "zod";
 import { afterResponse } from "@/lib/background/after-response";
 import { SIGNATURE_HEADER, jobSignatureValid } from "@/lib/background/job-signature";
 import { runCompaction } from "@/lib/compaction/run";
+import { COMPACTION_TRIGGERS } from "@/lib/compaction/trigger";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/errors";
@@ -20,7 +21,7 @@ export const dynamic = "force-dynamic";
 
 const jobSchema = z.strictObject({
   threadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  trigger: z.enum(["threshold", "overflow", "manual"]),
+  trigger: z.enum(COMPACTION_TRIGGERS),
 });
 
 export const POST = handler(async (req) => {
