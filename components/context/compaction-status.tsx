@@ -12,7 +12,11 @@ export function CompactionStatus({ info }: { info: ContextInfo }) {
         {info.summaryStale ? "The summary no longer matches this conversation and" : "Without a summary,"} the whole conversation no longer
         fits the model&apos;s context window: the model gets the latest {info.retainedMessages} messages and can search the{" "}
         {info.boundedSpan.omittedMessages} older ones.{" "}
-        {info.compaction.running ? "A new summary is being written…" : "A new summary is written after the next reply."}
+        {info.compaction.running
+          ? "A new summary is being written…"
+          : latest?.status === "failed"
+            ? `The last summarization failed (${latest.reason}); it is tried again after the next reply.`
+            : "A new summary is written after the next reply."}
       </p>
     );
   }
