@@ -54,9 +54,9 @@ export function runFits(run: ReadonlyArray<{ tokens: number }>, bound: Pick<RunB
  * The run as the request carries it without a summary: unchanged when it fits `bound` (counting
  * tool outputs as shortened), else from the earliest user message whose suffix fits the span's
  * budget (the latest user message always stays), with the note and the pins first in a copy of
- * that message. `run` is the
- * run as planModelInput sends it without a summary: in a routine run its start message comes first
- * and stays. Unchanged too when there is no later user message to cut at.
+ * that message. `run` is the run as planModelInput sends it without a summary: in a routine run
+ * its start message comes first and stays. Unchanged too when there is no later user message to
+ * cut at.
  */
 export function boundRun<M extends Message>(
   run: readonly M[],
