@@ -3,6 +3,7 @@
 // every turn reads one workspace file of 1k-50k tokens, compaction runs after each turn as the
 // chat route would run it, and every request body is kept for the checks.
 import { afterTurn } from "@/lib/chat/after-turn";
+import { RECALL_NOTE } from "@/lib/chat/run-bound";
 import { runTurn } from "@/lib/chat/turn";
 import { resetConfigForTests } from "@/lib/config";
 import { createThread } from "@/lib/db/threads";
@@ -131,13 +132,24 @@ export function summaryMessageIndex(body: AnthropicBody): number {
   return body.messages.findIndex((m) => m.role === "user" && m.content.some((b) => b.text?.startsWith(SUMMARY_LABEL) === true));
 }
 
-/** Calls grouped by the summary they carry: between two compactions the summary text is the same. */
+/**
+ * What the request opens with: the summary it carries, or, for a request that had to leave older
+ * messages out before any summary could be used (lib/context/bounded-span.ts), the span's first
+ * message (the recall note and the cut message, which moves with every such request).
+ */
+function opening(body: AnthropicBody): string {
+  const i = summaryMessageIndex(body);
+  if (i >= 0) return body.messages[i]!.content.find((b) => b.text?.startsWith(SUMMARY_LABEL))!.text!;
+  const first = body.messages[0];
+  return first?.content[0]?.text === RECALL_NOTE ? JSON.stringify(strip(first.content)) : "";
+}
+
+/** Calls grouped by how the request opens: between two compactions (or bounded requests) it is the same. */
 export function epochs(calls: readonly RecordedCall[]): RecordedCall[][] {
   const out: RecordedCall[][] = [];
   let key: string | undefined;
   for (const call of calls) {
-    const i = summaryMessageIndex(call.body);
-    const k = i < 0 ? "" : call.body.messages[i]!.content.find((b) => b.text?.startsWith(SUMMARY_LABEL))!.text!;
+    const k = opening(call.body);
     if (k !== key) out.push([]);
     key = k;
     out.at(-1)!.push(call);

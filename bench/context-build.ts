@@ -8,7 +8,9 @@
 import { convertToModelMessages, type UIMessage } from "ai";
 import { countTokens } from "@/lib/ai/tokens";
 import { buildModelInput } from "@/lib/chat/model-input";
-import { loadRunTranscript, loadRecentSpan } from "@/lib/chat/recent-span";
+import { getChatModel } from "@/lib/ai/registry";
+import { loadRecentSpan, loadWholeRun } from "@/lib/chat/recent-span";
+import { runBoundFor } from "@/lib/chat/run-bound";
 import { config, resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { provision, testDatabases } from "../tests/integration/support/databases";
@@ -71,7 +73,8 @@ async function seedThread(userId: string, count: number, variant: Variant): Prom
 }
 
 async function ourPath(threadId: string, summarized: boolean) {
-  const input = await buildModelInput(await loadRecentSpan(threadId), {}, () => loadRunTranscript(threadId));
+  const bound = runBoundFor(getChatModel());
+  const input = await buildModelInput(await loadRecentSpan(threadId, { bound }), {}, () => loadWholeRun(threadId, bound));
   if (summarized !== input.summaryApplied) throw new Error(`summary applied: ${input.summaryApplied} (${input.summarySkippedReason})`);
   return input.messages.length;
 }

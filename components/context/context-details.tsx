@@ -20,7 +20,7 @@ export function ContextDetails({ info }: { info: ContextInfo }) {
           <ul className="mt-1 list-disc pl-4 text-neutral-600">
             {pins.sent.map((p) => (
               <li key={p.id} data-testid="inspector-pin">
-                #{p.seq} {p.role}, {p.tokens} tokens: sent verbatim after the summary
+                #{p.seq} {p.role}, {p.tokens} tokens: sent verbatim after the {info.boundedSpan ? "note on older messages" : "summary"}
               </li>
             ))}
           </ul>

@@ -50,9 +50,11 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
           <p data-testid="inspector-next-request">
             {info.recentSpan
               ? `Summary + ${info.retainedMessages} messages from the cut`
-              : info.summaryStale
-                ? `Full transcript (summary is stale), ${info.retainedMessages} messages`
-                : `Full transcript, ${info.retainedMessages} messages`}
+              : info.boundedSpan
+                ? `Latest ${info.retainedMessages} messages only (${info.summaryStale ? "summary is stale" : "no summary yet"}; the whole run would not fit the context window): ${info.boundedSpan.omittedMessages} older messages left out, reachable through the history tools, and a compaction starts with the reply`
+                : info.summaryStale
+                  ? `Full transcript (summary is stale), ${info.retainedMessages} messages`
+                  : `Full transcript, ${info.retainedMessages} messages`}
           </p>
           <p className="text-neutral-500">
             {formatCount(info.tokens.total)} tokens: system {info.tokens.system}, summary {info.tokens.summary}, messages{" "}

@@ -12,7 +12,7 @@ import type { TurnOutcome } from "./turn-types";
  */
 export async function afterTurn(
   threadId: string,
-  outcome: Promise<Pick<TurnOutcome, "lastInputTokens" | "overflow" | "contextWindow">>,
+  outcome: Promise<Pick<TurnOutcome, "lastInputTokens" | "overflow" | "contextWindow"> & Partial<Pick<TurnOutcome, "boundedSpan">>>,
   opts: { origin?: string } = {},
 ): Promise<void> {
   // The lower of COMPACT_AT_INPUT_TOKENS and a share of the model's known window: compact before

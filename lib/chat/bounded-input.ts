@@ -7,7 +7,7 @@ import { cacheProviderOf, shrinkToolResults, toolResultBaseCap, withCacheBreakpo
 import { saveToolOutputs } from "@/lib/workspace/tool-outputs";
 
 // Leave room for the reply: the context window holds input and output.
-const INPUT_SHARE_OF_WINDOW = 0.9;
+export const INPUT_SHARE_OF_WINDOW = 0.9;
 const CHARS_PER_TOKEN = 4;
 
 /** Tool results over their cap are shortened (full output saved); see shrinkToolResults for how the cap is decided. */

@@ -10,6 +10,7 @@ import { readPins } from "@/lib/pins/pins";
 import { withSpanSeqs } from "@/lib/search/receipt-spans";
 import { recentRecalls } from "@/lib/search/recent-recalls";
 import { loadRecentSpan } from "./recent-span";
+import { runBoundFor } from "./run-bound";
 
 const receiptSelect = {
   id: true,
@@ -36,13 +37,15 @@ const receiptSelect = {
 /** What the next request would send, and why: the data behind the context inspector. */
 export async function inspectContext(threadId: string, opts: { includeInput: boolean }) {
   const model = await budgetModelOf(threadId);
-  const loaded = await loadRecentSpan(threadId);
+  const loaded = await loadRecentSpan(threadId, { bound: runBoundFor(model) });
   const { summary, plan, pins } = loaded;
+  const bounded = plan.boundedSpan ?? null;
   const tokens = estimateInputTokens({
     systemTokens: CHAT_SYSTEM_PROMPT_TOKENS,
     summaryTokens: plan.recentSpan && summary ? summary.tokens : 0,
-    // Pinned messages ride inside the cut message's parts but are counted with the messages.
-    messageTokens: sumTokens(plan.messages) + (plan.recentSpan ? sumTokens(pins.included) : 0),
+    // Pinned messages (and a bounded span's note) ride inside the cut message's parts but are
+    // counted with the messages.
+    messageTokens: sumTokens(plan.messages) + (plan.recentSpan ? sumTokens(pins.included) : (bounded?.addedTokens ?? 0)),
   });
   const [last, running, receiptRows, calls, livePins, recalls] = await Promise.all([
     lastModelCall(threadId, "chat"),
@@ -68,6 +71,9 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     summaryStale: plan.summaryStale,
     staleReason: plan.staleReason ?? null,
     recentSpan: plan.recentSpan,
+    // Without a usable summary the run would not fit: the next request sends only its recent span,
+    // and the turn starts a compaction.
+    boundedSpan: bounded && { cutMessageId: bounded.cutMessageId, omittedMessages: bounded.omittedMessages },
     retainedMessages: plan.messages.length,
     firstRetainedMessageId: plan.messages[0]?.id ?? null,
     tokens,

@@ -1,9 +1,10 @@
 import { convertToModelMessages, type ModelMessage, type SystemModelMessage, type ToolSet, type UIMessage } from "ai";
 import { getChatModel, type ModelHandle } from "@/lib/ai/registry";
-import { planModelInput, verifyRequest } from "@/lib/context";
+import { verifyRequest, type BoundedSpan } from "@/lib/context";
 import type { MessageRow } from "@/lib/db/messages";
 import { boundedInput, type BoundedInput } from "./bounded-input";
-import type { LoadedRecentSpan } from "./recent-span";
+import type { LoadedRecentSpan, PlannedRun } from "./recent-span";
+import { boundedSpanReason } from "./run-bound";
 
 export type ModelInput = {
   messages: ModelMessage[];
@@ -13,6 +14,8 @@ export type ModelInput = {
   /** Why the summary was not applied (no summary, stale, or a failed request check). */
   summarySkippedReason: string | null;
   summaryStale: boolean;
+  /** Set when the run would not fit without its summary and only a recent span was sent (with the recall note). */
+  boundedSpan: BoundedSpan | null;
   /** The system prompt, with a cache breakpoint for providers that need one. */
   system: string | SystemModelMessage;
   shortenedToolResults: number;
@@ -32,17 +35,18 @@ function toUIMessages(messages: MessageRow[]): UIMessage[] {
 /**
  * plan (lib/context) -> UI messages -> model messages -> request check. The check counts user
  * messages in the converted request to find the cut and compares its opening text with the stored
- * cut message (the summary part excluded). A failed check sends the whole run rather than a
- * summary in the wrong place, and says why.
+ * cut message (the summary part excluded). A failed check sends the run without its summary
+ * rather than a summary in the wrong place (held to the context window like a stale summary's:
+ * loadWholeRun), and says why.
  */
 export async function buildModelInput(
   loaded: LoadedRecentSpan,
   tools: ToolSet,
-  loadTranscript: () => Promise<MessageRow[]>,
+  loadWholeRun: () => Promise<PlannedRun>,
   convertMessages: ConvertMessages = convertWithSdk,
   model: ModelHandle = getChatModel(),
 ): Promise<ModelInput> {
-  const input = await checkedInput(loaded, tools, loadTranscript, convertMessages);
+  const input = await checkedInput(loaded, tools, loadWholeRun, convertMessages);
   const bounded = await boundedInput(input.messages, {
     model,
     workspaceId: loaded.workspaceId,
@@ -51,19 +55,33 @@ export async function buildModelInput(
   return { ...input, ...bounded };
 }
 
+type CheckedInput = Pick<
+  ModelInput,
+  "messages" | "summaryApplied" | "cutMessageId" | "summarySkippedReason" | "summaryStale" | "boundedSpan"
+>;
+
 async function checkedInput(
   loaded: LoadedRecentSpan,
   tools: ToolSet,
-  loadTranscript: () => Promise<MessageRow[]>,
+  loadWholeRun: () => Promise<PlannedRun>,
   convertMessages: ConvertMessages,
-): Promise<Pick<ModelInput, "messages" | "summaryApplied" | "cutMessageId" | "summarySkippedReason" | "summaryStale">> {
+): Promise<CheckedInput> {
   const { plan, summary } = loaded;
   const convert = (ms: MessageRow[]) => convertMessages(toUIMessages(ms), tools);
-  const messages = await convert(plan.messages);
+  // Without the summary, the record says why, and whether the run was held to the context window.
+  const withoutSummary = async (run: PlannedRun["plan"], why: string, summaryStale: boolean): Promise<CheckedInput> => ({
+    messages: await convert(run.messages),
+    summaryApplied: false,
+    cutMessageId: null,
+    summarySkippedReason: run.boundedSpan ? `${why}; ${boundedSpanReason(run.boundedSpan)}` : why,
+    summaryStale,
+    boundedSpan: run.boundedSpan ?? null,
+  });
   if (!plan.recentSpan || !summary) {
     const reason = summary ? `summary is stale: ${plan.staleReason ?? "its cut message left the transcript"}` : "no summary yet";
-    return { messages, summaryApplied: false, cutMessageId: null, summarySkippedReason: reason, summaryStale: plan.summaryStale };
+    return withoutSummary(plan, reason, plan.summaryStale);
   }
+  const messages = await convert(plan.messages);
   const check = verifyRequest(messages, {
     summaryText: summary.text,
     userMessagesBeforeCut: plan.userMessagesBeforeCut ?? 0,
@@ -71,15 +89,9 @@ async function checkedInput(
     cutOpeningText: plan.cutOpeningText ?? null,
   });
   if (check.ok) {
-    return { messages, summaryApplied: true, cutMessageId: plan.recentSpan.cutMessageId, summarySkippedReason: null, summaryStale: false };
+    const cutMessageId = plan.recentSpan.cutMessageId;
+    return { messages, summaryApplied: true, cutMessageId, summarySkippedReason: null, summaryStale: false, boundedSpan: null };
   }
-  // The whole current transcript, as if there were no summary.
-  const wholeRun = planModelInput(await loadTranscript(), null);
-  return {
-    messages: await convert(wholeRun.messages),
-    summaryApplied: false,
-    cutMessageId: null,
-    summarySkippedReason: `request check failed: ${check.reason}`,
-    summaryStale: false,
-  };
+  // The current run, as if there were no summary.
+  return withoutSummary((await loadWholeRun()).plan, `request check failed: ${check.reason}`, false);
 }

@@ -9,7 +9,8 @@ import { classifyTurnError } from "./turn-failure";
 import { holdTurn } from "./turn-lease";
 import { openTurn } from "./turn-start";
 import type { TurnStart } from "./turn-types";
-import { loadRunTranscript, loadRecentSpan, readRecentSpanHead } from "./recent-span";
+import { loadRecentSpan, loadWholeRun, readRecentSpanHead } from "./recent-span";
+import { runBoundFor } from "./run-bound";
 
 const admission: LimitFunction = pLimit(1);
 
@@ -52,10 +53,12 @@ export async function prepareTurn(
   const releaseLease = holdTurn(reply.id, reply.onLeaseLost);
   const tools = agentTools({ userId, threadId, workspaceId, assistantMessageId: reply.id, answeredMessageId, runId: opts.runId });
   try {
+    // Without its summary, the run is held to this model's context window.
+    const bound = runBoundFor(opts.model);
     const input = await buildModelInput(
-      await loadRecentSpan(threadId, { workspaceId, head }),
+      await loadRecentSpan(threadId, { workspaceId, head, bound }),
       tools,
-      () => loadRunTranscript(threadId),
+      () => loadWholeRun(threadId, bound),
       undefined,
       opts.model,
     );

@@ -24,6 +24,8 @@ export type TurnOutcome = {
   overflow: boolean;
   /** The bound that ended the turn (turn-bounds.ts); its note ends the reply. */
   bound: TurnBound | null;
+  /** The request left older messages out to fit the context window (no usable summary): compact now. */
+  boundedSpan: boolean;
   assistantMessageId: string;
   userMessageId: string | null;
   text: string;

@@ -195,6 +195,7 @@ export async function runTurn(opts: {
       contextWindow: model.contextWindow,
       overflow: !bound && rawError !== null && isContextOverflowError(rawError),
       bound,
+      boundedSpan: input.boundedSpan !== null,
       assistantMessageId,
       userMessageId: answeredMessageId,
       text,

@@ -82,7 +82,8 @@ export async function runCompaction(threadId: string, trigger: CompactionTrigger
     const previousText = previousIndex >= 0 && previous ? previous.text : null;
     const tokensBefore = sumTokens(spanRows) + (previousText && previous ? previous.tokens : 0);
     // No churn: once system + summary + recent messages sit near the threshold, every turn would
-    // compact a sliver. An overflow (or a person asking) still compacts whatever there is.
+    // compact a sliver. An overflow, a request that had to leave messages out (or a person asking)
+    // still compacts whatever there is.
     const minSpan = minSpanTokens(compactAtInputTokens(c, (await budgetModelOf(threadId)).contextWindow));
     // Checked before the receipt is written: a thread at its threshold would otherwise add one
     // receipt per turn.

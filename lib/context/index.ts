@@ -4,6 +4,7 @@ export { summaryCutIndex } from "./summary-cut";
 export { pickCut } from "./pick-cut";
 export { SUMMARY_LABEL, summaryPartText } from "./summary-part";
 export { planModelInput, type ModelInputPlan } from "./plan";
+export { boundRun, runFits, type BoundedSpan, type RunBound } from "./bounded-span";
 export { verifyRequest, type RequestCheck, type RequestExpectation } from "./request-check";
 export {
   countMessageTokens,
@@ -25,6 +26,7 @@ export { pinnedPartText, selectPins, type PinCandidate } from "./pins";
 export { STALE_CUT_REMOVED, STALE_NEW_RUN, staleReason } from "./summary-cut";
 export {
   outputText,
+  sentMessageTokens,
   shrinkToolResults,
   TOOL_OUTPUT_DIR,
   toolOutputPath,

@@ -1,3 +1,4 @@
+import type { BoundedSpan } from "./bounded-span";
 import { latestRunIndex } from "./run-floor";
 import { pinnedPartText } from "./pins";
 import { staleReason, summaryCutIndex } from "./summary-cut";
@@ -18,6 +19,8 @@ export type ModelInputPlan<M> = {
   cutOpeningText?: string | null;
   /** User messages the request carries before the cut: the run's start message in a routine run. */
   userMessagesBeforeCut?: number;
+  /** Set when the run without a summary would not fit and a recent span is sent instead (boundRun). */
+  boundedSpan?: BoundedSpan | null;
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { ModelMessage } from "ai";
 import type { CountTokens } from "./tokens";
+import type { StoredPart } from "./types";
 
 /*
  * One huge tool result (a 200 KB file, a long listing) can make a single turn larger than the
@@ -132,4 +133,27 @@ function shapeResult(part: ToolResultPart, full: string, bound: ToolResultBound,
 /** The per-result cap: the setting, else a quarter of the model's window (at most 20,000). */
 export function toolResultBaseCap(opts: { setting?: number; contextWindow?: number }): number {
   return opts.setting ?? Math.min(20_000, opts.contextWindow ? Math.floor(opts.contextWindow / 4) : 20_000);
+}
+
+/**
+ * A stored message's tokens as a request carries it: a tool output over `capTokens` is shortened
+ * to about the cap (shrinkToolResults), so it counts as the cap. An upper bound (near the limit
+ * the shrink halves caps further); exact for a message with no output over the cap, and cheap
+ * there: the outputs are counted only when the message itself is over the cap.
+ */
+export function sentMessageTokens(
+  message: { tokens: number; parts: readonly StoredPart[] },
+  capTokens: number,
+  count: CountTokens,
+): number {
+  if (message.tokens <= capTokens) return message.tokens;
+  let excess = 0;
+  for (const part of message.parts) {
+    if (part.output === undefined) continue;
+    const text = typeof part.output === "string" ? part.output : JSON.stringify(part.output);
+    // The shrink's own cheap bound: a text under cap characters is under cap tokens.
+    if (text === undefined || text.length <= capTokens) continue;
+    excess += Math.max(0, count(text) - capTokens);
+  }
+  return Math.max(0, message.tokens - excess);
 }

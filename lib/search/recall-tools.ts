@@ -14,6 +14,10 @@ import { plainSnippet } from "./snippet";
  * results go into the model input like any tool result (and are shortened like any other).
  */
 
+/** Their names, as the model calls them (the note on a bounded request names them too). */
+export const RECALL_TOOL_NAMES = ["search_history", "read_messages"] as const;
+type RecallToolName = (typeof RECALL_TOOL_NAMES)[number];
+
 export const SEARCH_HISTORY_MAX_RESULTS = 8;
 export const READ_MESSAGES_MAX_TOKENS = 4000;
 const READ_MESSAGES_MAX_IDS = 20;
@@ -43,7 +47,7 @@ const inputs = {
   ),
 };
 
-export function recallTools(ctx: RecallToolContext): ToolSet {
+export function recallTools(ctx: RecallToolContext): Record<RecallToolName, ToolSet[string]> {
   // This turn's own messages would match its own question: left out.
   const excludeIds = [ctx.assistantMessageId, ...(ctx.answeredMessageId ? [ctx.answeredMessageId] : [])];
   return {

@@ -5,7 +5,9 @@ import { completeTurn, textStart } from "./support/turns";
 import { seedConversation, seedSummary } from "./support/seed";
 import { buildModelInput, type ConvertMessages } from "@/lib/chat/model-input";
 import { editOwnMessage } from "@/lib/chat/edit";
-import { loadRunTranscript, loadRecentSpan } from "@/lib/chat/recent-span";
+import { loadRecentSpan, loadWholeRun } from "@/lib/chat/recent-span";
+import { runBoundFor } from "@/lib/chat/run-bound";
+import { getChatModel } from "@/lib/ai/registry";
 import { summaryPartText } from "@/lib/context";
 import { appendMessage } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";
@@ -50,13 +52,18 @@ describe.each(testDatabases())("request check on $name", (target) => {
 
   it("applies the summary when the converted request has the summary on the cut message", async () => {
     const { t, m } = await thread();
-    const input = await buildModelInput(await loadRecentSpan(t.id), {}, () => loadRunTranscript(t.id));
+    const input = await buildModelInput(await loadRecentSpan(t.id), {}, () => loadWholeRun(t.id, runBoundFor(getChatModel())));
     expect(input).toMatchObject({ summaryApplied: true, cutMessageId: m[2].id, summarySkippedReason: null });
   });
 
   it("falls back to the whole transcript when the conversion put the wrong text after the summary, and says why", async () => {
     const { t } = await thread();
-    const input = await buildModelInput(await loadRecentSpan(t.id), {}, () => loadRunTranscript(t.id), swapsCutText);
+    const input = await buildModelInput(
+      await loadRecentSpan(t.id),
+      {},
+      () => loadWholeRun(t.id, runBoundFor(getChatModel())),
+      swapsCutText,
+    );
     expect(input.summaryApplied).toBe(false);
     expect(input.cutMessageId).toBeNull();
     expect(input.summarySkippedReason).toBe("request check failed: the cut message's opening text does not match the stored cut message");

@@ -24,6 +24,9 @@ const REMAINING: Record<string, string> = {
   "lib/actions/prune.ts: pruneActions":
     "ledger retention the app never runs (only the deleted lib/actions/index.ts barrel re-exported it); the ledger keeps every row",
   "lib/actions/sweep.ts: SweepReport": "the processes test reads the sweep report a worker prints",
+  "lib/chat/run-bound.ts: RECALL_NOTE": "the bounded-span tests assert the note is what the model received, once",
+  "lib/chat/run-bound.ts: RECALL_NOTE_TOKENS":
+    "kept exact by a unit test, as CHAT_SYSTEM_PROMPT_TOKENS is (no tokenizer on the inspector's path)",
   "lib/chat/turn-bounds.ts: TurnTally": "the turn-bounds unit test builds tallies",
   "lib/compaction/receipt-status.ts: COMPACTION_RECEIPT_STATUSES": "the closed-columns test compares each column's list with the schema",
   "lib/db/model-calls.ts: MODEL_CALL_KINDS": "as COMPACTION_RECEIPT_STATUSES",

@@ -13,6 +13,11 @@ describe("compactionTrigger", () => {
     expect(compactionTrigger({ lastInputTokens: null, overflow: true }, 100_000)).toBe("overflow");
     expect(compactionTrigger({ lastInputTokens: 5, overflow: true }, 100_000)).toBe("overflow");
   });
+  it("fires at once after a request that left older messages out, however small its input", () => {
+    expect(compactionTrigger({ lastInputTokens: 5, overflow: false, boundedSpan: true }, 100_000)).toBe("bounded");
+    expect(compactionTrigger({ lastInputTokens: null, overflow: false, boundedSpan: true }, 100_000)).toBe("bounded");
+    expect(compactionTrigger({ lastInputTokens: 5, overflow: false, boundedSpan: false }, 100_000)).toBeNull();
+  });
 });
 
 describe("checkSummaryText", () => {

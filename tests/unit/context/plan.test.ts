@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planModelInput, summaryPartText, type TranscriptMessage } from "@/lib/context";
+import { deepFreeze } from "./deep-freeze";
 
 const user = (id: string, text: string, extra: Partial<TranscriptMessage> = {}): TranscriptMessage => ({
   id,
@@ -12,14 +13,6 @@ const assistant = (id: string, text: string): TranscriptMessage => ({
   role: "assistant",
   parts: [{ type: "text", text }],
 });
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object") {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 describe("summaryPartText", () => {
   it("labels the summary exactly", () => {

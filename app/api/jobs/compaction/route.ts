@@ -3,6 +3,7 @@ import { afterResponse } from "@/lib/background/after-response";
 import { acceptJobOnce } from "@/lib/background/accepted-jobs";
 import { SIGNATURE_HEADER, verifyJobSignature } from "@/lib/background/job-signature";
 import { runCompaction } from "@/lib/compaction/run";
+import { COMPACTION_TRIGGERS } from "@/lib/compaction/trigger";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/errors";
@@ -21,7 +22,7 @@ export const dynamic = "force-dynamic";
 
 const jobSchema = z.strictObject({
   threadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  trigger: z.enum(["threshold", "overflow", "manual"]),
+  trigger: z.enum(COMPACTION_TRIGGERS),
 });
 
 export const POST = handler(async (req) => {

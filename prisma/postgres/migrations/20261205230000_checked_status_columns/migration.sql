@@ -23,7 +23,7 @@ ALTER TABLE "Summary" ADD CONSTRAINT "Summary_status_check" CHECK ("status" IN (
 ALTER TABLE "Compaction" ADD CONSTRAINT "Compaction_status_check" CHECK ("status" IN ('running', 'saved', 'discarded', 'failed', 'skipped', 'interrupted'));
 
 -- lib/compaction/trigger.ts
-ALTER TABLE "Compaction" ADD CONSTRAINT "Compaction_trigger_check" CHECK ("trigger" IN ('threshold', 'overflow', 'manual'));
+ALTER TABLE "Compaction" ADD CONSTRAINT "Compaction_trigger_check" CHECK ("trigger" IN ('threshold', 'overflow', 'bounded', 'manual'));
 
 -- lib/workspace/types.ts
 ALTER TABLE "WorkspaceFile" ADD CONSTRAINT "WorkspaceFile_lastAuthor_check" CHECK ("lastAuthor" IN ('agent', 'person'));

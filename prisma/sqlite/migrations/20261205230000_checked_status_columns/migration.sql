@@ -54,12 +54,12 @@ UPDATE "Compaction" SET "status" = "status" WHERE "status" NOT IN ('running', 's
 
 -- lib/compaction/trigger.ts
 CREATE TRIGGER "Compaction_trigger_check_insert" BEFORE INSERT ON "Compaction"
-  WHEN NEW."trigger" NOT IN ('threshold', 'overflow', 'manual')
-  BEGIN SELECT RAISE(ABORT, 'Compaction.trigger must be one of threshold, overflow, manual'); END;
+  WHEN NEW."trigger" NOT IN ('threshold', 'overflow', 'bounded', 'manual')
+  BEGIN SELECT RAISE(ABORT, 'Compaction.trigger must be one of threshold, overflow, bounded, manual'); END;
 CREATE TRIGGER "Compaction_trigger_check_update" BEFORE UPDATE OF "trigger" ON "Compaction"
-  WHEN NEW."trigger" NOT IN ('threshold', 'overflow', 'manual')
-  BEGIN SELECT RAISE(ABORT, 'Compaction.trigger must be one of threshold, overflow, manual'); END;
-UPDATE "Compaction" SET "trigger" = "trigger" WHERE "trigger" NOT IN ('threshold', 'overflow', 'manual');
+  WHEN NEW."trigger" NOT IN ('threshold', 'overflow', 'bounded', 'manual')
+  BEGIN SELECT RAISE(ABORT, 'Compaction.trigger must be one of threshold, overflow, bounded, manual'); END;
+UPDATE "Compaction" SET "trigger" = "trigger" WHERE "trigger" NOT IN ('threshold', 'overflow', 'bounded', 'manual');
 
 -- lib/workspace/types.ts
 CREATE TRIGGER "WorkspaceFile_lastAuthor_check_insert" BEFORE INSERT ON "WorkspaceFile"
