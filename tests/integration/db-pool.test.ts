@@ -1,6 +1,6 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
+import { postgresBackends } from "./support/postgres-backends";
 import { resetConfigForTests } from "@/lib/config";
 import { createDb, warmPool, type Db } from "@/lib/db/client";
 
@@ -22,18 +22,7 @@ describe.each(testDatabases().filter((d) => d.name === "postgres"))("connection 
     await env?.drop();
   });
 
-  const backends = async () => {
-    const admin = new pg.Client({ connectionString: env.url });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query(
-        "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-      );
-      return rows[0].n as number;
-    } finally {
-      await admin.end();
-    }
-  };
+  const backends = () => postgresBackends(env.url);
 
   it("opens DATABASE_POOL_MIN connections up front, so a burst does not wait for new backends", async () => {
     const idle = await backends();

@@ -1,6 +1,6 @@
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
+import { postgresBackends } from "./support/postgres-backends";
 import { afterResponse } from "@/lib/background/after-response";
 import { resetConfigForTests } from "@/lib/config";
 import { createDb, warmPool, type Db } from "@/lib/db/client";
@@ -65,18 +65,7 @@ describe.each(testDatabases().filter((d) => d.name === "postgres"))("the Postgre
     await env?.drop();
   });
 
-  const backends = async () => {
-    const admin = new pg.Client({ connectionString: env.url });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query(
-        "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-      );
-      return rows[0].n as number;
-    } finally {
-      await admin.end();
-    }
-  };
+  const backends = () => postgresBackends(env.url);
 
   it("holds few connections, opens none ahead, and keeps the function alive until idle ones are closed", async () => {
     await env.db.$disconnect();
