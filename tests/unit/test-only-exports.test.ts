@@ -9,7 +9,6 @@ const REMAINING: Record<string, string> = {
   "lib/config.ts: resetConfigForTests": "the settings cache; a swapped config module needs the schema, which other work is extending now",
   "lib/db/client.ts: createDb": "tests open a client on the database they provision (tests/support/db-slot.ts)",
   "lib/db/client.ts: dbReady": "the SQLite-mode test waits for the WAL switch",
-  "lib/email/smtp-transport.ts: classifySmtpError": "unit test of the SMTP error classes, without an SMTP server per class",
   "lib/events/source.ts: FeedSource": "the feed test runs two sources in one process, as two instances would",
   "lib/events/types.ts: THREAD_EVENT_TYPES": "the event-effects test covers every event type",
   "lib/sweep/sweeper.ts: sweepDeadRuns": "tests run one sweeper pass at a time",
