@@ -25,7 +25,6 @@ const REMAINING: Record<string, string> = {
   "lib/db/summaries.ts: SUMMARY_STATUSES": "as COMPACTION_RECEIPT_STATUSES",
   "lib/limits/turn-slots.ts: takeTurnSlot": "the turn-slot test takes slots without running turns",
   "lib/limits/turn-slots.ts: turnsInSlots": "the turn-slot test reads the count",
-  "lib/routines/digest.ts: splitRuns": "unit test of the digest's run split; the caller reads the database",
   "lib/routines/scheduler.ts: stopScheduler": "tests stop the in-process scheduler they start",
 };
 
