@@ -13,7 +13,6 @@ const REMAINING: Record<string, string> = {
   "lib/events/types.ts: THREAD_EVENT_TYPES": "the event-effects test covers every event type",
   "lib/sweep/sweeper.ts: sweepDeadRuns": "tests run one sweeper pass at a time",
   "lib/sweep/sweeper.ts: sweepDeadCompactions": "tests run one sweeper pass at a time",
-  "lib/actions/sweep.ts: SweepReport": "the processes test reads the sweep report a worker prints",
   "lib/chat/run-bound.ts: RECALL_NOTE": "the bounded-span tests assert the note is what the model received, once",
   "lib/chat/run-bound.ts: RECALL_NOTE_TOKENS":
     "kept exact by a unit test, as CHAT_SYSTEM_PROMPT_TOKENS is (no tokenizer on the inspector's path)",
