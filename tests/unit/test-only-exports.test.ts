@@ -13,9 +13,6 @@ const REMAINING: Record<string, string> = {
   "lib/events/types.ts: THREAD_EVENT_TYPES": "the event-effects test covers every event type",
   "lib/sweep/sweeper.ts: sweepDeadRuns": "tests run one sweeper pass at a time",
   "lib/sweep/sweeper.ts: sweepDeadCompactions": "tests run one sweeper pass at a time",
-  "lib/chat/run-bound.ts: RECALL_NOTE": "the bounded-span tests assert the note is what the model received, once",
-  "lib/chat/run-bound.ts: RECALL_NOTE_TOKENS":
-    "kept exact by a unit test, as CHAT_SYSTEM_PROMPT_TOKENS is (no tokenizer on the inspector's path)",
   "lib/chat/turn-bounds.ts: TurnTally": "the turn-bounds unit test builds tallies",
   "lib/compaction/receipt-status.ts: COMPACTION_RECEIPT_STATUSES": "the closed-columns test compares each column's list with the schema",
   "lib/db/model-calls.ts: MODEL_CALL_KINDS": "as COMPACTION_RECEIPT_STATUSES",
