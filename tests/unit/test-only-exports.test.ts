@@ -13,7 +13,6 @@ const REMAINING: Record<string, string> = {
   "lib/events/types.ts: THREAD_EVENT_TYPES": "the event-effects test covers every event type",
   "lib/sweep/sweeper.ts: sweepDeadRuns": "tests run one sweeper pass at a time",
   "lib/sweep/sweeper.ts: sweepDeadCompactions": "tests run one sweeper pass at a time",
-  "lib/chat/turn-bounds.ts: TurnTally": "the turn-bounds unit test builds tallies",
   "lib/compaction/receipt-status.ts: COMPACTION_RECEIPT_STATUSES": "the closed-columns test compares each column's list with the schema",
   "lib/db/model-calls.ts: MODEL_CALL_KINDS": "as COMPACTION_RECEIPT_STATUSES",
   "lib/db/summaries.ts: SUMMARY_STATUSES": "as COMPACTION_RECEIPT_STATUSES",
