@@ -10,8 +10,6 @@ const REMAINING: Record<string, string> = {
   "lib/db/client.ts: createDb": "tests open a client on the database they provision (tests/support/db-slot.ts)",
   "lib/db/client.ts: dbReady": "the SQLite-mode test waits for the WAL switch",
   "lib/events/source.ts: FeedSource": "the feed test runs two sources in one process, as two instances would",
-  "lib/sweep/sweeper.ts: sweepDeadRuns": "tests run one sweeper pass at a time",
-  "lib/sweep/sweeper.ts: sweepDeadCompactions": "tests run one sweeper pass at a time",
   "lib/limits/turn-slots.ts: takeTurnSlot": "the turn-slot test takes slots without running turns",
   "lib/limits/turn-slots.ts: turnsInSlots": "the turn-slot test reads the count",
   "lib/routines/scheduler.ts: stopScheduler": "tests stop the in-process scheduler they start",
