@@ -5,7 +5,7 @@
 import { afterTurn } from "@/lib/chat/after-turn";
 import { runBoundFor } from "@/lib/chat/run-bound";
 import { runTurn } from "@/lib/chat/turn";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import { writeFile } from "@/lib/workspace/store";
 import {

@@ -8,7 +8,7 @@ import { runTurn } from "@/lib/chat/turn";
 import { runCompaction } from "@/lib/compaction/run";
 import type { callSummarizer } from "@/lib/compaction/summarize";
 import { countTokens } from "@/lib/ai/tokens";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { db, type Db } from "@/lib/db/client";
 
 import { createThread } from "@/lib/db/threads";

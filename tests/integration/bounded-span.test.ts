@@ -4,7 +4,7 @@ import { settleAfter } from "./support/after-stub";
 import { seedConversation, seedSummary } from "./support/seed";
 import { callRoute, type Jar } from "./security/support";
 import { runBoundFor } from "@/lib/chat/run-bound";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { SUMMARY_LABEL } from "@/lib/context";
 import type { ContextInfo } from "@/lib/api";
 

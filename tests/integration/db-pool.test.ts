@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { postgresBackends } from "./support/postgres-backends";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createDb, warmPool, type Db } from "@/lib/db/client";
 
 // PostgreSQL only: SQLite has no connection pool (warmPool leaves it alone).

@@ -4,7 +4,7 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { TSX_WORKER } from "./support/tsx-worker";
 import { sleep, waitFor } from "./support/wait-for";
 import { newRoutine } from "./routines/support/routine-helpers";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { sweepOnce } from "@/lib/sweep/sweeper";
 import { recordRun } from "@/lib/routines/claim";
 import { executeRun } from "@/lib/routines/execute";

@@ -8,7 +8,7 @@ import { textStart } from "./support/turns";
 import { callRoute, type Jar } from "./security/support";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { runTurn } from "@/lib/chat/turn";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import type { MessagePart } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";
 import { turnsInSlots } from "@/lib/limits/turn-slots";

@@ -5,7 +5,7 @@ import { completeTurn, textStart } from "./support/turns";
 import { runTurn, stopTurn } from "@/lib/chat/turn";
 import { admitTurnOpening } from "@/lib/chat/turn-opening";
 import { afterTurn } from "@/lib/chat/after-turn";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import { listMessagesPage } from "@/lib/db/messages";
 import { foregroundIdle } from "@/lib/jobs/foreground";

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { postgresBackends } from "./support/postgres-backends";
 import { afterResponse } from "@/lib/background/after-response";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createDb, warmPool, type Db } from "@/lib/db/client";
 // lib/db/pool-options.ts holds at most this many connections per function on Vercel.
 const SERVERLESS_POOL_MAX = 5;

@@ -3,7 +3,7 @@ import { provision, testDatabases, type Provisioned } from "../support/databases
 import { completeTurn, textStart } from "../support/turns";
 import { ORIGIN, type Jar } from "../security/support";
 import { sseReader } from "./sse-reader";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { publishThreadChange, publishWorkspaceChange } from "@/lib/events/publish";
 import { FeedSource, feedSource } from "@/lib/events/source";
 import { pruneLog } from "@/lib/events/log";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { stopScheduler } from "@/lib/routines/scheduler";
 import { register } from "@/instrumentation";
 import { newRoutine } from "./support/routine-helpers";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { callRoute, type Jar } from "./support";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { AppError } from "@/lib/errors";
 import { takeTurnSlot, turnsInSlots } from "@/lib/limits/turn-slots";
 import { stopTurn } from "@/lib/chat/turn";

@@ -2,7 +2,7 @@ import { asSchema } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { countTokens } from "@/lib/ai/tokens";
 import { CHAT_SYSTEM_PROMPT_TOKENS } from "@/lib/ai/prompts";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { boundedSpanReason, runBoundFor } from "@/lib/chat/run-bound";
 import { AGENT_TOOLS_TOKENS, agentTools } from "@/lib/chat/tools";
 import { recallTools } from "@/lib/search/recall-tools";
