@@ -6,8 +6,6 @@ import { testOnlyExports } from "../../scripts/test-only-exports.mjs";
 // points the app uses, or through a module swap (tests/support/test-modules.mjs). These remain,
 // each with why; the list only shrinks, and an entry the app starts to use must leave it.
 const REMAINING: Record<string, string> = {
-  "lib/limits/turn-slots.ts: takeTurnSlot": "the turn-slot test takes slots without running turns",
-  "lib/limits/turn-slots.ts: turnsInSlots": "the turn-slot test reads the count",
   "lib/routines/scheduler.ts: stopScheduler": "tests stop the in-process scheduler they start",
 };
 
