@@ -3,9 +3,9 @@
 // every turn reads one workspace file of 1k-50k tokens, compaction runs after each turn as the
 // chat route would run it, and every request body is kept for the checks.
 import { afterTurn } from "@/lib/chat/after-turn";
-import { RECALL_NOTE } from "@/lib/chat/run-bound";
+import { runBoundFor } from "@/lib/chat/run-bound";
 import { runTurn } from "@/lib/chat/turn";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import { writeFile } from "@/lib/workspace/store";
 import {
@@ -141,7 +141,7 @@ function opening(body: AnthropicBody): string {
   const i = summaryMessageIndex(body);
   if (i >= 0) return body.messages[i]!.content.find((b) => b.text?.startsWith(SUMMARY_LABEL))!.text!;
   const first = body.messages[0];
-  return first?.content[0]?.text === RECALL_NOTE ? JSON.stringify(strip(first.content)) : "";
+  return first?.content[0]?.text === runBoundFor({ contextWindow: undefined }).note.text ? JSON.stringify(strip(first.content)) : "";
 }
 
 /** Calls grouped by how the request opens: between two compactions (or bounded requests) it is the same. */

@@ -8,7 +8,7 @@ import path from "node:path";
 import { benchDatabase, table } from "./support";
 import { runResumeTask, type ResumePoint, type ResumeRow } from "./resume-run";
 import { getChatModel } from "@/lib/ai/registry";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { DEFAULT_CALL_SITES } from "./resume/fixture";
 
 const RESULTS = path.resolve("bench/results/resume.json");

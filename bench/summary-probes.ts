@@ -80,7 +80,7 @@ export async function runSummaryProbes(
 /** `npm run bench -- probes`: one table row per probe, and what the run measured. */
 export async function benchSummaryProbes(): Promise<string> {
   const { benchDatabase, table } = await import("./support");
-  const { resetConfigForTests } = await import("@/lib/config");
+  const { resetConfigForTests } = await import("@/tests/support/config");
   // A small recent budget, so the probes' turns fall before the cut of a short conversation.
   process.env.CONTEXT_RECENT_TOKENS ??= "400";
   resetConfigForTests();

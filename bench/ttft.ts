@@ -5,15 +5,15 @@
 // in), so quiet and busy turns send the model the same request; the table prints its size. A
 // second thread has no summary yet: its turn reads every message while its first compaction runs.
 import { runTurn } from "@/lib/chat/turn";
-import { computeWorkerReady } from "@/lib/compaction/compute";
 import { runCompaction } from "@/lib/compaction/run";
 import type { callSummarizer } from "@/lib/compaction/summarize";
 import { countTokens } from "@/lib/ai/tokens";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { db, type Db } from "@/lib/db/client";
 
 import { createThread } from "@/lib/db/threads";
 import { provision, testDatabases } from "../tests/integration/support/databases";
+import { computeWorkerReady } from "../tests/support/compute-thread";
 import { withSummarizer } from "../tests/support/summarizer";
 import { table } from "./support";
 import { benchMessage } from "./texts";

@@ -22,7 +22,7 @@ export type SweepOptions = {
   providerFor: (name: string) => ActionProvider | null;
 };
 
-export type SweepReport = { expired: number; reconciled: { key: string; plan: string; outcome: ActionOutcome["state"] }[] };
+type SweepReport = { expired: number; reconciled: { key: string; plan: string; outcome: ActionOutcome["state"] }[] };
 
 export async function sweepActions(opts: SweepOptions): Promise<SweepReport> {
   const now = opts.now ?? new Date();

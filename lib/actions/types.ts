@@ -10,8 +10,6 @@
 export const ACTION_STATUSES = ["started", "succeeded", "failed_retryable", "failed_permanent", "unknown", "needs_human"] as const;
 export type ActionStatus = (typeof ACTION_STATUSES)[number];
 
-export const TERMINAL_STATUSES: ActionStatus[] = ["succeeded", "failed_permanent"];
-
 /** How the recorded outcome was learned (ActionLedger.learnedBy, null until there is an outcome). */
 export const LEARNED_BY = ["response", "provider_replay", "lookup", "person"] as const;
 export type LearnedBy = (typeof LEARNED_BY)[number];

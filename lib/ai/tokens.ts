@@ -27,12 +27,7 @@ function encoding(): typeof O200k {
 // instead of letting the tokenizer throw.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
-/** Token ids, for callers that need more than a count (the offline model's prompt cache). */
-export function encodeTokens(text: string): number[] {
-  return encoding().encode(text, PLAIN_TEXT);
-}
-
 export function countTokens(text: string): number {
   if (text === "") return 0;
-  return encodeTokens(text).length;
+  return encoding().encode(text, PLAIN_TEXT).length;
 }

@@ -1,8 +1,6 @@
 import type { inspectContext } from "@/lib/chat/inspect";
 import type { Wire } from "./wire";
 
-export type CompactionReceiptStatus = "running" | "saved" | "discarded" | "failed" | "skipped" | "interrupted";
-
 type Inspected = Wire<Awaited<ReturnType<typeof inspectContext>>>;
 
 /** What the model was sent: the system prompt and the model messages (content stays as sent). */

@@ -2,9 +2,11 @@ import { CHAT_SYSTEM_PROMPT_TOKENS } from "@/lib/ai/prompts";
 import { estimateInputTokens, sumTokens } from "@/lib/context";
 import { compactAtInputTokens, summaryMaxTokens } from "@/lib/compaction/budgets";
 import { leaseActive } from "@/lib/compaction/lease";
+import { COMPACTION_RECEIPT_STATUSES } from "@/lib/compaction/receipt-status";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { lastModelCall } from "@/lib/db/model-calls";
+import { storedValue } from "@/lib/db/stored-value";
 import { budgetModelOf } from "@/lib/models/thread-model";
 import { readPins } from "@/lib/pins/pins";
 import { withSpanSeqs } from "@/lib/search/receipt-spans";
@@ -137,9 +139,13 @@ async function recentCalls(threadId: string) {
   return rows;
 }
 
-type ReceiptRow = { namesRepaired: string | null } & Record<string, unknown>;
+type ReceiptRow = { status: string; namesRepaired: string | null } & Record<string, unknown>;
 function parseReceipt<R extends ReceiptRow>(r: R) {
-  return { ...r, namesRepaired: r.namesRepaired ? (JSON.parse(r.namesRepaired) as string[]) : [] };
+  return {
+    ...r,
+    status: storedValue(COMPACTION_RECEIPT_STATUSES, r.status, "Compaction.status"),
+    namesRepaired: r.namesRepaired ? (JSON.parse(r.namesRepaired) as string[]) : [],
+  };
 }
 
 /** The exact input (system + messages) of the latest chat request that recorded one. */

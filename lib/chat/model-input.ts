@@ -23,11 +23,6 @@ export type ModelInput = {
   prepareStep: BoundedInput["prepareStep"];
 };
 
-/** UI messages -> model messages. A seam so a test can prove a wrong conversion is caught. */
-export type ConvertMessages = (messages: UIMessage[], tools: ToolSet) => Promise<ModelMessage[]>;
-
-const convertWithSdk: ConvertMessages = (messages, tools) => convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true });
-
 function toUIMessages(messages: MessageRow[]): UIMessage[] {
   return messages.map((m) => ({ id: m.id, role: m.role, parts: m.parts as UIMessage["parts"] }));
 }
@@ -43,10 +38,9 @@ export async function buildModelInput(
   loaded: LoadedRecentSpan,
   tools: ToolSet,
   loadWholeRun: () => Promise<PlannedRun>,
-  convertMessages: ConvertMessages = convertWithSdk,
   model: ModelHandle = getChatModel(),
 ): Promise<ModelInput> {
-  const input = await checkedInput(loaded, tools, loadWholeRun, convertMessages);
+  const input = await checkedInput(loaded, tools, loadWholeRun);
   const bounded = await boundedInput(input.messages, {
     model,
     workspaceId: loaded.workspaceId,
@@ -60,14 +54,9 @@ type CheckedInput = Pick<
   "messages" | "summaryApplied" | "cutMessageId" | "summarySkippedReason" | "summaryStale" | "boundedSpan"
 >;
 
-async function checkedInput(
-  loaded: LoadedRecentSpan,
-  tools: ToolSet,
-  loadWholeRun: () => Promise<PlannedRun>,
-  convertMessages: ConvertMessages,
-): Promise<CheckedInput> {
+async function checkedInput(loaded: LoadedRecentSpan, tools: ToolSet, loadWholeRun: () => Promise<PlannedRun>): Promise<CheckedInput> {
   const { plan, summary } = loaded;
-  const convert = (ms: MessageRow[]) => convertMessages(toUIMessages(ms), tools);
+  const convert = (ms: MessageRow[]) => convertToModelMessages(toUIMessages(ms), { tools, ignoreIncompleteToolCalls: true });
   // Without the summary, the record says why, and whether the run was held to the context window.
   const withoutSummary = async (run: PlannedRun["plan"], why: string, summaryStale: boolean): Promise<CheckedInput> => ({
     messages: await convert(run.messages),

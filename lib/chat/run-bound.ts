@@ -9,13 +9,13 @@ import { AGENT_TOOLS_TOKENS } from "./tools";
 const [SEARCH_TOOL, READ_TOOL] = RECALL_TOOL_NAMES;
 
 /** What a request without its older messages tells the model (lib/context/bounded-span.ts). */
-export const RECALL_NOTE =
+const RECALL_NOTE =
   `Older messages of this conversation are left out of this request: with them it would not fit the context window, ` +
   `and a summary of them is being written. They are still stored: find them with ${SEARCH_TOOL} and read them with ` +
   `${READ_TOOL} before relying on what they said.`;
 
 /** countTokens(RECALL_NOTE), kept exact by tests/unit/chat/run-bound.test.ts (no tokenizer on the inspector's path). */
-export const RECALL_NOTE_TOKENS = 54;
+const RECALL_NOTE_TOKENS = 54;
 
 /**
  * The limit a request without a summary is held to, for this model: its context window less the

@@ -19,7 +19,7 @@ export type TurnLimits = {
 
 export type TurnBound = "tool_calls_per_step" | "tool_calls_per_turn" | "reply_chars" | "turn_time";
 
-export type TurnTally = { stepCalls: number; turnCalls: number; replyChars: number };
+type TurnTally = { stepCalls: number; turnCalls: number; replyChars: number };
 
 export const EMPTY_TALLY: TurnTally = { stepCalls: 0, turnCalls: 0, replyChars: 0 };
 

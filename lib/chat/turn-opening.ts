@@ -59,7 +59,6 @@ export async function prepareTurn(
       await loadRecentSpan(threadId, { workspaceId, head, bound }),
       tools,
       () => loadWholeRun(threadId, bound),
-      undefined,
       opts.model,
     );
     return { answeredMessageId, tools, input, releaseLease };

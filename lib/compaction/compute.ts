@@ -20,7 +20,7 @@ type Reply = { ready: true } | { id: number; ok: boolean; value?: unknown; error
 // An idle worker holds the tokenizer's tables (tens of MB): it exits after this long without work.
 const IDLE_EXIT_MS = 60_000;
 
-let worker: { thread: Worker; ready: Promise<boolean>; isReady: boolean } | null = null;
+let worker: { thread: Worker; isReady: boolean } | null = null;
 let unavailable: string | null = null;
 let nextId = 0;
 let idleTimer: NodeJS.Timeout | null = null;
@@ -33,13 +33,6 @@ export function computesOffThread(): boolean {
   if (unavailable !== null) return false;
   if (!worker) spawn();
   return worker?.isReady ?? false;
-}
-
-/** Resolves once the worker can take tasks (true), or with false where it cannot start. */
-export function computeWorkerReady(): Promise<boolean> {
-  if (unavailable !== null) return Promise.resolve(false);
-  if (!worker) spawn();
-  return worker?.ready ?? Promise.resolve(false);
 }
 
 /** Runs `kind` on the worker thread when it is ready, else in-thread. */
@@ -75,13 +68,11 @@ function spawn(): void {
     return;
   }
   thread.unref();
-  let signalReady!: (ok: boolean) => void;
-  const entry = { thread, isReady: false, ready: new Promise<boolean>((r) => (signalReady = r)) };
+  const entry = { thread, isReady: false };
   worker = entry;
   thread.on("message", (m: Reply) => {
     if ("ready" in m) {
       entry.isReady = true;
-      signalReady(true);
       return idle(entry.thread);
     }
     const p = pending.get(m.id);
@@ -96,7 +87,6 @@ function spawn(): void {
     // One that never became ready cannot start here: stop trying. One that ran and then died is
     // replaced when the next task comes.
     if (!entry.isReady) giveUp(reason);
-    signalReady(false);
     for (const p of pending.values()) p.reject(new WorkerLost(`compaction worker stopped: ${reason}`));
     pending.clear();
   };

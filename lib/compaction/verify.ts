@@ -1,7 +1,3 @@
-import { yieldToEventLoop } from "@/lib/jobs/yield";
-import { messageSightings, type NameSighting, type StoredPart } from "@/lib/context";
-import { latestSightingsOf } from "./sightings";
-
 export type SummaryCheck = { ok: true } | { ok: false; reason: string };
 
 // Summaries that are really an error or a refusal must never replace a good one. Only the opening
@@ -17,18 +13,4 @@ export function checkSummaryText(text: string): SummaryCheck {
   if (ERROR_OPENING.test(text)) return { ok: false, reason: "summary reads as an error or a refusal" };
   if (!HEADING.test(text) && PROVIDER_ERROR.test(text.slice(0, 400))) return { ok: false, reason: "summary reads as a provider error" };
   return { ok: true };
-}
-
-/** The names a new summary must keep, from stored parts (see latestSightingsOf). */
-export async function requiredSightings(
-  span: ReadonlyArray<{ seq: number; role: string; parts: readonly StoredPart[] }>,
-  previous: { text: string; seq: number } | null,
-): Promise<NameSighting[]> {
-  const lists: NameSighting[][] = [];
-  for (let i = 0; i < span.length; i++) {
-    lists.push(messageSightings(span[i]));
-    // Compaction shares the process with replies, so long spans are scanned in slices.
-    if (i % 50 === 49) await yieldToEventLoop();
-  }
-  return latestSightingsOf(lists, previous);
 }

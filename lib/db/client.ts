@@ -23,7 +23,7 @@ export function isPostgresUrl(url: string): boolean {
 // pooled connection): waiting up to 10 s beats Prisma's default of failing after 2 s.
 const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
 
-export function createDb(url: string): Db {
+function createDb(url: string): Db {
   if (isPostgresUrl(url)) {
     // Our own pool so that Vercel can be told of it; the adapter still owns it ($disconnect ends it).
     const pool = new pg.Pool({ connectionString: url, ...pgPoolOptions() });
@@ -77,7 +77,3 @@ const pgPoolOptions = () => {
   const c = config();
   return poolOptions({ onVercel: c.VERCEL, size: c.DATABASE_POOL_SIZE, min: c.DATABASE_POOL_MIN });
 };
-
-export async function dbReady(client: Db = db()): Promise<void> {
-  await sqliteReady.get(client);
-}

@@ -3,7 +3,7 @@ import { db } from "./client";
 import { storedValue } from "./stored-value";
 
 /** Summary.status: the newest "active" one is in force (the migration checked_status_columns holds the same list). */
-export const SUMMARY_STATUSES = ["active", "superseded"] as const;
+const SUMMARY_STATUSES = ["active", "superseded"] as const;
 export type SummaryStatus = (typeof SUMMARY_STATUSES)[number];
 
 export type SummaryRow = {

@@ -41,7 +41,7 @@ const MAX_TITLE_CHARS = 200;
  * "Plan the migration (continued)", then "(continued 2)", ... for the chats after it: never the
  * same title as the chat it continues (a named chat keeps its name when its first message arrives).
  */
-export function continuedTitle(sourceTitle: string, threadsOnWorkspace: number): string {
+function continuedTitle(sourceTitle: string, threadsOnWorkspace: number): string {
   const base = sourceTitle.replace(/ \(continued(?: \d+)?\)$/, "");
   const suffix = threadsOnWorkspace <= 1 ? " (continued)" : ` (continued ${threadsOnWorkspace})`;
   return base.slice(0, MAX_TITLE_CHARS - suffix.length).trimEnd() + suffix;

@@ -19,7 +19,7 @@ const NOTHING_SENT = new Set(["ECONNECTION", "EDNS", "EAUTH", "ENOAUTH", "ETLS",
 
 export type SmtpOptions = { socketTimeoutMs?: number };
 
-export function classifySmtpError(err: unknown): ProviderError {
+function classifySmtpError(err: unknown): ProviderError {
   const e = (err ?? {}) as { code?: string; responseCode?: number; message?: string };
   const message = e.message ?? String(err);
   if (typeof e.responseCode === "number" && e.responseCode >= 400) {

@@ -22,7 +22,7 @@ const GAP_WAIT_MS = 2_000;
 const SAFETY_POLL_MS = 5_000;
 const PRUNE_EVERY_MS = 60_000;
 
-export class FeedSource {
+class FeedSource {
   readonly hub = new FeedHub();
   private bus: Promise<RedisBus | null> | null = null;
   private cursor: LogCursor | null = null;

@@ -29,7 +29,7 @@ export type ThreadEventType = ThreadChange["type"];
 export type ThreadEvent = ThreadChange & { id: number; threadId: string };
 
 /** Every type the feed sends (exhaustive: a missing or extra entry is a type error). */
-export const THREAD_EVENT_TYPES = Object.keys({
+const THREAD_EVENT_TYPES = Object.keys({
   "turn.started": 1,
   "turn.progress": 1,
   "turn.ended": 1,

@@ -22,7 +22,7 @@ function callerAddress(): string | null {
 }
 
 /** Takes a slot or throws the 503/429; returns the release (safe to call twice). */
-export function takeTurnSlot(address: string | null = callerAddress()): () => void {
+function takeTurnSlot(address: string | null = callerAddress()): () => void {
   const { TURNS_AT_ONCE, TURNS_AT_ONCE_PER_ADDRESS } = config();
   if (total >= TURNS_AT_ONCE) {
     throw new AppError("server_busy", `This server is writing as many replies as it can (${TURNS_AT_ONCE}). Try again in a few seconds.`, {
@@ -64,8 +64,4 @@ export async function inTurnSlot<T extends { outcome: Promise<unknown> }>(start:
     release();
     throw err;
   }
-}
-
-export function turnsInSlots(): number {
-  return total;
 }

@@ -41,7 +41,7 @@ type Row = { id: string; role: string; text: string; runStart: boolean };
  * Groups the transcript by run start; drops each end-of-run request and the replies to it. Each
  * run's final reply is looked up by its start message's id.
  */
-export function splitRuns(
+function splitRuns(
   rows: readonly Row[],
   notesRequestIds: ReadonlySet<string>,
   finalReplies: ReadonlyMap<string, string | null>,

@@ -9,6 +9,8 @@ export async function tick(now: Date = new Date()): Promise<{ runs: StartedRun[]
   return { runs, finished };
 }
 
+// The timers, on globalThis so that one process starts one scheduler whichever of Next's chunks
+// calls startScheduler; a server stops it with its process, a test by clearing them here.
 const globalForScheduler = globalThis as unknown as { __routineScheduler?: NodeJS.Timeout; __routineFirstTick?: NodeJS.Timeout };
 const FIRST_TICK_MS = 1000;
 
@@ -37,12 +39,4 @@ export function startScheduler(): boolean {
   globalForScheduler.__routineScheduler = timer;
   globalForScheduler.__routineFirstTick = first;
   return true;
-}
-
-/** Stops the embedded scheduler (tests; a server stops with its process). */
-export function stopScheduler(): void {
-  clearInterval(globalForScheduler.__routineScheduler);
-  clearTimeout(globalForScheduler.__routineFirstTick);
-  globalForScheduler.__routineScheduler = undefined;
-  globalForScheduler.__routineFirstTick = undefined;
 }

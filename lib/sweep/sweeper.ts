@@ -21,7 +21,7 @@ import { startIntervalLoop } from "@/lib/jobs/interval-loop";
  */
 
 /** A routine whose run holder died: the lease is freed and the run marked interrupted, in one transaction. */
-export async function sweepDeadRuns(now = new Date()): Promise<number> {
+async function sweepDeadRuns(now = new Date()): Promise<number> {
   const dead = await db().routine.findMany({
     where: heldButDead("run", now),
     select: { id: true, threadId: true, runHolder: true, runHeartbeatAt: true },
@@ -45,7 +45,7 @@ export async function sweepDeadRuns(now = new Date()): Promise<number> {
 }
 
 /** A receipt still "running" whose thread has no live compaction lease belongs to a dead job. */
-export async function sweepDeadCompactions(now = new Date()): Promise<number> {
+async function sweepDeadCompactions(now = new Date()): Promise<number> {
   const running = await db().compaction.findMany({
     where: { status: "running", thread: freeOrDead("compaction", now) },
     select: { id: true, startedAt: true, threadId: true },

@@ -4,7 +4,7 @@ import { fakeAnthropic, type AnthropicBody, type Block } from "./support/fake-an
 import { completeTurn, textStart } from "./support/turns";
 import { seedConversation, seedSummary } from "./support/seed";
 import { inspectContext } from "@/lib/chat/inspect";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 
 const cached = (block: Block | undefined) => block?.cache_control?.type === "ephemeral";

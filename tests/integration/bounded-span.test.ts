@@ -3,8 +3,8 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { settleAfter } from "./support/after-stub";
 import { seedConversation, seedSummary } from "./support/seed";
 import { callRoute, type Jar } from "./security/support";
-import { RECALL_NOTE } from "@/lib/chat/run-bound";
-import { resetConfigForTests } from "@/lib/config";
+import { runBoundFor } from "@/lib/chat/run-bound";
+import { resetConfigForTests } from "@/tests/support/config";
 import { SUMMARY_LABEL } from "@/lib/context";
 import type { ContextInfo } from "@/lib/api";
 
@@ -13,6 +13,9 @@ import type { ContextInfo } from "@/lib/api";
 // context window, so the request carries a recent span cut at a user turn with a note on the
 // recall tools, the reply is an answer (no overflow error), and a compaction starts with it.
 // Everything goes through the routes a browser calls; after() runs as on Vercel (after-stub).
+
+/** The note a request that leaves older messages out opens with (the same for every model). */
+const recallNote = () => runBoundFor({ contextWindow: undefined }).note.text;
 
 const jar = vi.hoisted(() => ({ values: new Map<string, string>(), sets: 0 }) as Jar);
 vi.mock("next/headers", async () => (await import("./security/support")).fakeCookies(jar));
@@ -128,9 +131,9 @@ describe.each(testDatabases())("a run that does not fit, without a usable summar
     expect(call.summaryApplied).toBe(false);
     const first = input.messages[0]!;
     expect(first.role).toBe("user");
-    expect(typeof first.content === "string" ? first.content : first.content[0]?.text).toBe(RECALL_NOTE);
+    expect(typeof first.content === "string" ? first.content : first.content[0]?.text).toBe(recallNote());
     expect(json).not.toContain(SUMMARY_LABEL);
-    expect(json.split(RECALL_NOTE)).toHaveLength(2);
+    expect(json.split(recallNote())).toHaveLength(2);
     return call;
   }
 
@@ -218,7 +221,7 @@ describe.each(testDatabases())("a run that does not fit, without a usable summar
     expectAnswered(await send(t.id, "Next?"));
     const { call, json } = await lastRequest(t.id);
     expect(call.summarySkippedReason).toBe("no summary yet");
-    expect(json).not.toContain(RECALL_NOTE);
+    expect(json).not.toContain(recallNote());
     expect(await env.db.compaction.count({ where: { threadId: t.id } })).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ import {
   type CacheSession,
 } from "../../bench/cache-session";
 import { countTokens } from "@/lib/ai/tokens";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { appendMessage } from "@/lib/db/messages";
 
 const cached = (block: Block | undefined) => block?.cache_control?.type === "ephemeral";

@@ -6,7 +6,8 @@ import { compactAtInputTokens, minSpanTokens, summaryMaxTokens } from "@/lib/com
 import { runCompaction } from "@/lib/compaction/run";
 import { compactionTrigger } from "@/lib/compaction/trigger";
 import { loadRecentSpan } from "@/lib/chat/recent-span";
-import { config, resetConfigForTests } from "@/lib/config";
+import { config } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { estimateInputTokens, sumTokens } from "@/lib/context";
 import { appendMessage } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";

@@ -9,7 +9,7 @@ import { realSummarizer, summarizeThen, withSummarizer } from "../support/summar
 import { afterTurn } from "@/lib/chat/after-turn";
 import { editOwnMessage } from "@/lib/chat/edit";
 import { inspectContext } from "@/lib/chat/inspect";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { keepsName, NAMES_FILE_NOTICE, NAMES_FILE_PATH, parseNamesFile } from "@/lib/context";
 
 // Small budgets so a handful of messages is enough to compact.

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { postgresBackends } from "./support/postgres-backends";
-import { resetConfigForTests } from "@/lib/config";
-import { createDb, warmPool, type Db } from "@/lib/db/client";
+import { resetConfigForTests } from "@/tests/support/config";
+import { warmPool, type Db } from "@/lib/db/client";
+import { openDb } from "@/tests/support/db-slot";
 
 // PostgreSQL only: SQLite has no connection pool (warmPool leaves it alone).
 describe.each(testDatabases().filter((d) => d.name === "postgres"))("connection pool on $name", (target) => {
@@ -13,7 +14,7 @@ describe.each(testDatabases().filter((d) => d.name === "postgres"))("connection 
     process.env.DATABASE_POOL_MIN = "6";
     resetConfigForTests();
     env = await provision(target);
-    client = createDb(env.url);
+    client = openDb(env.url);
   });
   afterAll(async () => {
     delete process.env.DATABASE_POOL_MIN;

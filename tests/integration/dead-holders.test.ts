@@ -4,9 +4,8 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { TSX_WORKER } from "./support/tsx-worker";
 import { sleep, waitFor } from "./support/wait-for";
 import { newRoutine } from "./routines/support/routine-helpers";
-import { resetConfigForTests } from "@/lib/config";
-import { sweepExpiredTurns } from "@/lib/chat/turn-sweep";
-import { sweepDeadRuns } from "@/lib/sweep/sweeper";
+import { resetConfigForTests } from "@/tests/support/config";
+import { sweepOnce } from "@/lib/sweep/sweeper";
 import { recordRun } from "@/lib/routines/claim";
 import { executeRun } from "@/lib/routines/execute";
 
@@ -60,8 +59,7 @@ describe.each(testDatabases())("dead holders settled by heartbeat on $name", (ta
       (r) => r.runHeartbeatAt! > held.runHeartbeatAt!,
       15_000,
     );
-    expect(await sweepDeadRuns()).toBe(0);
-    expect(await sweepExpiredTurns()).toBe(0);
+    expect(await sweepOnce()).toMatchObject({ runs: 0, turns: 0 });
     await expect(recordRun(routine.id, new Date(), "manual", { whenBusy: "refuse" })).rejects.toMatchObject({ status: 409 });
 
     child.kill("SIGKILL");
@@ -73,13 +71,14 @@ describe.each(testDatabases())("dead holders settled by heartbeat on $name", (ta
     let turns = 0;
     while (runs === 0 && Date.now() - killedAt < 30_000) {
       await sleep(1000);
-      runs += await sweepDeadRuns();
-      turns += await sweepExpiredTurns();
+      const swept = await sweepOnce();
+      runs += swept.runs;
+      turns += swept.turns;
     }
     const settledMs = Date.now() - killedAt;
     expect(runs).toBe(1);
     expect(settledMs).toBeLessThan(30_000);
-    turns += await sweepExpiredTurns();
+    turns += (await sweepOnce()).turns;
     expect(turns).toBe(1);
     expect(await env.db.routineRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({
       status: "interrupted",

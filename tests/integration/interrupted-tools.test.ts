@@ -4,7 +4,7 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { seedConversation } from "./support/seed";
 import { TSX_WORKER } from "./support/tsx-worker";
 import { sleep, waitFor } from "./support/wait-for";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import type { MessagePart } from "@/lib/db/messages";
 import { sweepExpiredTurn, sweepExpiredTurns } from "@/lib/chat/turn-sweep";

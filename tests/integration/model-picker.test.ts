@@ -3,7 +3,7 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { completeTurn, textStart } from "./support/turns";
 import { callRoute, type Jar } from "./security/support";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai-server";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as threadRoute from "@/app/api/threads/[id]/route";

@@ -5,7 +5,7 @@ import { withSummarizer } from "../support/summarizer";
 import { countTokens } from "@/lib/ai/tokens";
 import { runCompaction } from "@/lib/compaction/run";
 import type { callSummarizer } from "@/lib/compaction/summarize";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { keepsName, NAMES_FILE_NOTICE, NAMES_FILE_PATH, parseNamesFile } from "@/lib/context";
 import { appendMessage } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";

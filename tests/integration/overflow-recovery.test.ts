@@ -3,7 +3,7 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { completeTurn, textStart } from "./support/turns";
 import { echoedPrompt } from "./support/seed";
 import { countTokens } from "@/lib/ai/tokens";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { TOOL_OUTPUT_DIR } from "@/lib/context";
 import { createThread } from "@/lib/db/threads";
 import { writeFile } from "@/lib/workspace/store";

@@ -3,7 +3,7 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { completeTurn, textStart } from "./support/turns";
 import { echoedPrompt, seedConversation, seedSummary } from "./support/seed";
 import { inspectContext } from "@/lib/chat/inspect";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import { AppError } from "@/lib/errors";
 import { pinMessage, pinState, unpinMessage } from "@/lib/pins/pins";

@@ -1,9 +1,9 @@
-import { convertToModelMessages, type ModelMessage } from "ai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ModelMessage } from "ai";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { completeTurn, textStart } from "./support/turns";
 import { seedConversation, seedSummary } from "./support/seed";
-import { buildModelInput, type ConvertMessages } from "@/lib/chat/model-input";
+import { buildModelInput } from "@/lib/chat/model-input";
 import { editOwnMessage } from "@/lib/chat/edit";
 import { loadRecentSpan, loadWholeRun } from "@/lib/chat/recent-span";
 import { runBoundFor } from "@/lib/chat/run-bound";
@@ -18,15 +18,25 @@ const SUMMARY = "Loader ready.\nThree callers remain.";
  * A deliberately wrong conversion: the summary part stays first, but the text after it is another
  * user message's. Comparing the summary with itself (the old check) would accept this request.
  */
-const swapsCutText: ConvertMessages = async (messages) => {
-  const converted = await convertToModelMessages(messages);
+function swapCutText(converted: ModelMessage[]): ModelMessage[] {
   const users = converted.filter((m): m is Extract<ModelMessage, { role: "user" }> => m.role === "user");
   const last = users.at(-1)!;
   const lastText = typeof last.content === "string" ? last.content : (last.content.find((p) => p.type === "text")?.text ?? "");
   const first = users[0]!;
   if (typeof first.content !== "string") first.content = [first.content[0]!, { type: "text", text: lastText }, ...first.content.slice(2)];
   return converted;
-};
+}
+
+// The SDK's conversion, wrong while `conversion.wrong` is set.
+const conversion = vi.hoisted(() => ({ wrong: false }));
+vi.mock("ai", async (importOriginal) => {
+  const ai = await importOriginal<typeof import("ai")>();
+  const convertToModelMessages: typeof ai.convertToModelMessages = async (...args) => {
+    const converted = await ai.convertToModelMessages(...args);
+    return conversion.wrong ? swapCutText(converted) : converted;
+  };
+  return { ...ai, convertToModelMessages };
+});
 
 describe.each(testDatabases())("request check on $name", (target) => {
   let env: Provisioned;
@@ -58,11 +68,9 @@ describe.each(testDatabases())("request check on $name", (target) => {
 
   it("falls back to the whole transcript when the conversion put the wrong text after the summary, and says why", async () => {
     const { t } = await thread();
-    const input = await buildModelInput(
-      await loadRecentSpan(t.id),
-      {},
-      () => loadWholeRun(t.id, runBoundFor(getChatModel())),
-      swapsCutText,
+    conversion.wrong = true;
+    const input = await buildModelInput(await loadRecentSpan(t.id), {}, () => loadWholeRun(t.id, runBoundFor(getChatModel()))).finally(
+      () => (conversion.wrong = false),
     );
     expect(input.summaryApplied).toBe(false);
     expect(input.cutMessageId).toBeNull();

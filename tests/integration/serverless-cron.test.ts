@@ -4,7 +4,7 @@ import { settleAfter } from "./support/after-stub";
 import { routeServer } from "./support/route-server";
 import { seedConversation, seedLongConversation } from "./support/seed";
 import { newRoutine } from "./routines/support/routine-helpers";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import { appendMessage } from "@/lib/db/messages";
 import { signJob, SIGNATURE_HEADER } from "@/lib/background/job-signature";

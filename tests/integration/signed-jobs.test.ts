@@ -6,7 +6,7 @@ import { settleAfter } from "./support/after-stub";
 import { routeServer } from "./support/route-server";
 import { seedLongConversation } from "./support/seed";
 import { TSX_WORKER } from "./support/tsx-worker";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import { acceptJobOnce } from "@/lib/background/accepted-jobs";
 import { signJob, SIGNATURE_HEADER } from "@/lib/background/job-signature";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { runSummaryProbes } from "../../bench/summary-probes";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 
 // With the offline summarizer this tests the plumbing: after a compaction that moved every probe's
 // turn before the cut, each answer is still in the next request's input or in the workspace.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { completeTurn, textStart } from "./support/turns";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import type { MessagePart } from "@/lib/db/messages";
 

@@ -8,10 +8,10 @@ import { textStart } from "./support/turns";
 import { callRoute, type Jar } from "./security/support";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { runTurn } from "@/lib/chat/turn";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import type { MessagePart } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";
-import { turnsInSlots } from "@/lib/limits/turn-slots";
+import { turnSlotsHeld } from "./support/turn-slots";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as chatRoute from "@/app/api/chat/route";
 
@@ -228,8 +228,8 @@ describe.each(testDatabases())("turn bounds on $name", (target) => {
     const body = await flood.text();
     expect(Date.now() - startedAt).toBeLessThan(15_000);
     expect(body).toContain("MAX_TOOL_CALLS_PER_STEP");
-    for (let i = 0; i < 20 && turnsInSlots() > 0; i++) await sleep(50);
-    expect(turnsInSlots()).toBe(0);
+    for (let i = 0; i < 20 && (await turnSlotsHeld()) > 0; i++) await sleep(50);
+    expect(await turnSlotsHeld()).toBe(0);
 
     const next = await send(id, "hello");
     expect(next.status).toBe(200);

@@ -5,12 +5,12 @@ import { completeTurn, textStart } from "./support/turns";
 import { runTurn, stopTurn } from "@/lib/chat/turn";
 import { admitTurnOpening } from "@/lib/chat/turn-opening";
 import { afterTurn } from "@/lib/chat/after-turn";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import { listMessagesPage } from "@/lib/db/messages";
 import { foregroundIdle } from "@/lib/jobs/foreground";
 import { sweepExpiredTurns } from "@/lib/chat/turn-sweep";
-import { sweepDeadCompactions } from "@/lib/sweep/sweeper";
+import { sweepOnce } from "@/lib/sweep/sweeper";
 import { seedConversation } from "./support/seed";
 import { TSX_WORKER } from "./support/tsx-worker";
 import { sleep, waitFor } from "./support/wait-for";
@@ -234,9 +234,9 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
     // What a process that died mid-summary leaves: a running receipt and a lease whose heartbeat stopped.
     const dead = await env.db.compaction.create({ data: { threadId: t.id, status: "running", trigger: "threshold" } });
     await env.db.thread.update({ where: { id: t.id }, data: { compactionHolder: "dead:1", compactionHeartbeatAt: new Date() } });
-    expect(await sweepDeadCompactions()).toBe(0);
+    expect((await sweepOnce()).compactions).toBe(0);
     await env.db.thread.update({ where: { id: t.id }, data: { compactionHeartbeatAt: new Date(Date.now() - 60_000) } });
-    expect(await sweepDeadCompactions()).toBe(1);
+    expect((await sweepOnce()).compactions).toBe(1);
     expect(await env.db.compaction.findUniqueOrThrow({ where: { id: dead.id } })).toMatchObject({ status: "interrupted" });
 
     // Small budgets, so the four seeded messages are a span worth summarizing.

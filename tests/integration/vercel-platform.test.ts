@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { postgresBackends } from "./support/postgres-backends";
 import { afterResponse } from "@/lib/background/after-response";
-import { resetConfigForTests } from "@/lib/config";
-import { createDb, warmPool, type Db } from "@/lib/db/client";
+import { resetConfigForTests } from "@/tests/support/config";
+import { warmPool, type Db } from "@/lib/db/client";
+import { openDb } from "@/tests/support/db-slot";
 // lib/db/pool-options.ts holds at most this many connections per function on Vercel.
 const SERVERLESS_POOL_MAX = 5;
 
@@ -70,7 +71,7 @@ describe.each(testDatabases().filter((d) => d.name === "postgres"))("the Postgre
   it("holds few connections, opens none ahead, and keeps the function alive until idle ones are closed", async () => {
     await env.db.$disconnect();
     const before = await backends();
-    client = createDb(env.url);
+    client = openDb(env.url);
     await warmPool(client);
     expect(await backends()).toBe(before);
 

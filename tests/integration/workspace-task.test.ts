@@ -5,7 +5,7 @@ import { echoedPrompt } from "./support/seed";
 import { createThread } from "@/lib/db/threads";
 import { runCompaction } from "@/lib/compaction/run";
 import { writeFile } from "@/lib/workspace/store";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 
 const ITEMS = ["src/api/accounts.ts", "src/jobs/reconcile.ts", "src/cli/accounts.ts"];
 const CHECKLIST = ["# Move callers from `getAccount` to `loadAccount`", ...ITEMS.map((p) => `- [ ] \`${p}\``)].join("\n");

@@ -2,10 +2,11 @@ import { ACTION_STATUSES, LEARNED_BY } from "@/lib/actions/types";
 import { COMPACTION_RECEIPT_STATUSES } from "@/lib/compaction/receipt-status";
 import { COMPACTION_TRIGGERS } from "@/lib/compaction/trigger";
 import { MESSAGE_ROLES, MESSAGE_STATUSES } from "@/lib/db/message-columns";
-import { MODEL_CALL_KINDS } from "@/lib/db/model-calls";
-import { SUMMARY_STATUSES } from "@/lib/db/summaries";
+import type { recordModelCall } from "@/lib/db/model-calls";
+import type { SummaryRow } from "@/lib/db/summaries";
 import { ROUTINE_RUN_STATUSES, RUN_TRIGGERS } from "@/lib/routines/run-columns";
 import { AUTHORS } from "@/lib/workspace/types";
+import { everyValue } from "./every-value";
 
 /**
  * Every closed text column and the code's list of its values. The migrations hold the same lists
@@ -14,8 +15,8 @@ import { AUTHORS } from "@/lib/workspace/types";
 export const CHECKED_COLUMNS: ReadonlyArray<{ table: string; column: string; nullable?: true; values: readonly string[] }> = [
   { table: "Message", column: "status", values: MESSAGE_STATUSES },
   { table: "Message", column: "role", values: MESSAGE_ROLES },
-  { table: "ModelCall", column: "kind", values: MODEL_CALL_KINDS },
-  { table: "Summary", column: "status", values: SUMMARY_STATUSES },
+  { table: "ModelCall", column: "kind", values: everyValue<Parameters<typeof recordModelCall>[0]["kind"]>({ chat: true, summary: true }) },
+  { table: "Summary", column: "status", values: everyValue<SummaryRow["status"]>({ active: true, superseded: true }) },
   { table: "Compaction", column: "status", values: COMPACTION_RECEIPT_STATUSES },
   { table: "Compaction", column: "trigger", values: COMPACTION_TRIGGERS },
   { table: "WorkspaceFile", column: "lastAuthor", values: AUTHORS },

@@ -7,6 +7,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "../..");
 
 const TEST_MODULES = {
+  "lib/config.ts": "tests/support/config.ts",
   "lib/actions/ledger-steps.ts": "tests/support/crash-points.ts",
   "lib/compaction/compute-thread.ts": "tests/support/compute-thread.ts",
   "lib/compaction/summarize.ts": "tests/support/summarizer.ts",

@@ -3,44 +3,11 @@ import { describe, expect, it } from "vitest";
 import { testOnlyExports } from "../../scripts/test-only-exports.mjs";
 
 // No export of lib/ exists only for a test (issue 41): a test reaches the app through the entry
-// points the app uses, or through a module swap (tests/support/test-modules.mjs). These remain,
-// each with why; the list only shrinks, and an entry the app starts to use must leave it.
-const REMAINING: Record<string, string> = {
-  "lib/ai/offline/recall.ts: recallQuery": "unit test of the recall directive's parsing; to be tested through the offline model",
-  "lib/ai/tokens.ts: encodeTokens": "the prompt-cache property test compares token sequences; the app needs only counts",
-  "lib/chat/model-input.ts: ConvertMessages":
-    "buildModelInput's convertMessages parameter; model-input.ts is being reworked (issue 41 item 4)",
-  "lib/compaction/compute.ts: computeWorkerReady": "the compute test and the ttft bench wait for the worker before measuring",
-  "lib/compaction/verify.ts: requiredSightings": "unit test of the name guard; to be tested through verify's public check",
-  "lib/config.ts: resetConfigForTests": "the settings cache; a swapped config module needs the schema, which other work is extending now",
-  "lib/db/client.ts: createDb": "tests open a client on the database they provision (tests/support/db-slot.ts)",
-  "lib/db/client.ts: dbReady": "the SQLite-mode test waits for the WAL switch",
-  "lib/db/threads.ts: continuedTitle": "unit test of the continued-thread title",
-  "lib/email/smtp-transport.ts: classifySmtpError": "unit test of the SMTP error classes, without an SMTP server per class",
-  "lib/events/source.ts: FeedSource": "the feed test runs two sources in one process, as two instances would",
-  "lib/events/types.ts: THREAD_EVENT_TYPES": "the event-effects test covers every event type",
-  "lib/sweep/sweeper.ts: sweepDeadRuns": "tests run one sweeper pass at a time",
-  "lib/sweep/sweeper.ts: sweepDeadCompactions": "tests run one sweeper pass at a time",
-  "lib/actions/prune.ts: pruneActions":
-    "ledger retention the app never runs (only the deleted lib/actions/index.ts barrel re-exported it); the ledger keeps every row",
-  "lib/actions/sweep.ts: SweepReport": "the processes test reads the sweep report a worker prints",
-  "lib/chat/run-bound.ts: RECALL_NOTE": "the bounded-span tests assert the note is what the model received, once",
-  "lib/chat/run-bound.ts: RECALL_NOTE_TOKENS":
-    "kept exact by a unit test, as CHAT_SYSTEM_PROMPT_TOKENS is (no tokenizer on the inspector's path)",
-  "lib/chat/turn-bounds.ts: TurnTally": "the turn-bounds unit test builds tallies",
-  "lib/compaction/receipt-status.ts: COMPACTION_RECEIPT_STATUSES": "the closed-columns test compares each column's list with the schema",
-  "lib/db/model-calls.ts: MODEL_CALL_KINDS": "as COMPACTION_RECEIPT_STATUSES",
-  "lib/db/summaries.ts: SUMMARY_STATUSES": "as COMPACTION_RECEIPT_STATUSES",
-  "lib/limits/turn-slots.ts: takeTurnSlot": "the turn-slot test takes slots without running turns",
-  "lib/limits/turn-slots.ts: turnsInSlots": "the turn-slot test reads the count",
-  "lib/routines/digest.ts: splitRuns": "unit test of the digest's run split; the caller reads the database",
-  "lib/routines/scheduler.ts: stopScheduler": "tests stop the in-process scheduler they start",
-};
-
+// points the app uses, through a module swap (tests/support/test-modules.mjs) or through the
+// process state the app keeps on globalThis (tests/support/db-slot.ts).
 describe("exports of lib/ used only by tests", () => {
-  it("are none beyond the listed remainder, and every listed one is still test-only", () => {
+  it("are none", () => {
     const found = testOnlyExports(path.resolve(import.meta.dirname, "../..")).map(({ file, name }) => `${file}: ${name}`);
-    expect(found.filter((entry) => !(entry in REMAINING))).toEqual([]);
-    expect(Object.keys(REMAINING).filter((entry) => !found.includes(entry))).toEqual([]);
+    expect(found).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { exchanges, type Exchange } from "./exchanges";
 export const RECALL_LINE = /^recall\s+(.+)$/i;
 
 /** The query of the first `recall <query>` line outside code fences, or null. */
-export function recallQuery(userText: string): string | null {
+function recallQuery(userText: string): string | null {
   let inFence = false;
   for (const raw of userText.split(/\r?\n/)) {
     if (/^\s*(`{3,}|~{3,})/.test(raw)) inFence = !inFence;

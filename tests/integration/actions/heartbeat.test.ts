@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { TSX_WORKER } from "../support/tsx-worker";
 import { sleep, waitFor } from "../support/wait-for";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { sweepActions } from "@/lib/actions/sweep";
 import { providerByName } from "@/lib/email/providers";
 import { leaseDeadAfterMs } from "@/lib/jobs/lease";

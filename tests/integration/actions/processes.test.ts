@@ -7,9 +7,11 @@ import { startSmtpSink, type SmtpSink } from "./support/smtp-sink";
 import { sweepActions } from "@/lib/actions/sweep";
 import { providerByName } from "@/lib/email/providers";
 import type { CrashPoint } from "@/tests/support/crash-points";
-import type { SweepReport } from "@/lib/actions/sweep";
 import { createSmtpTransport } from "@/lib/email/smtp-transport";
 import { TSX_WORKER } from "../support/tsx-worker";
+
+/** What a sweep returns and a sweep worker prints. */
+type SweepReport = Awaited<ReturnType<typeof sweepActions>>;
 
 /**
  * Runs the worker until it reports the crash point, then kills it with SIGKILL: no cleanup, no

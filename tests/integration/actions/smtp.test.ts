@@ -6,7 +6,7 @@ import { CRASH_POINTS, setCrashHook, SimulatedCrash } from "@/tests/support/cras
 import { resolveAction } from "@/lib/actions/resolve";
 import { sweepActions } from "@/lib/actions/sweep";
 import type { ActionProvider } from "@/lib/actions/types";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { sendEmailAction } from "@/lib/email/send";
 import { createSmtpTransport } from "@/lib/email/smtp-transport";
 

@@ -3,20 +3,33 @@ import { provision, testDatabases, type Provisioned } from "../support/databases
 import { completeTurn, textStart } from "../support/turns";
 import { ORIGIN, type Jar } from "../security/support";
 import { sseReader } from "./sse-reader";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { publishThreadChange, publishWorkspaceChange } from "@/lib/events/publish";
-import { FeedSource, feedSource } from "@/lib/events/source";
+import { feedSource } from "@/lib/events/source";
 import { pruneLog } from "@/lib/events/log";
 import { writeFile } from "@/lib/workspace/store";
 import type { ThreadEvent } from "@/lib/events/types";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as eventsRoute from "@/app/api/threads/[id]/events/route";
 
-/** Each case starts from a fresh source: drop the process's one, which lib/events/source.ts keeps on globalThis. */
+/** The process's feed source, which lib/events/source.ts keeps on globalThis. */
+const slot = globalThis as { __feedSource?: ReturnType<typeof feedSource> };
+
+/** Each case starts from a fresh source: drop the process's one. */
 async function dropFeedSource(): Promise<void> {
-  const slot = globalThis as { __feedSource?: FeedSource };
   await slot.__feedSource?.close();
   slot.__feedSource = undefined;
+}
+
+/** Another instance's source: what feedSource() makes in a process that has none yet. */
+function anotherInstancesSource(): ReturnType<typeof feedSource> {
+  const held = slot.__feedSource;
+  slot.__feedSource = undefined;
+  try {
+    return feedSource();
+  } finally {
+    slot.__feedSource = held;
+  }
 }
 
 const jar = vi.hoisted(() => ({ values: new Map<string, string>(), sets: 0 }) as Jar);
@@ -99,7 +112,7 @@ describe.each(testDatabases())("thread event feed over the change log on $name",
     const reader = sseReader(await feed(me.cookies, me.threadId));
     await reader.next(5000); // ready: this instance now polls the log
     // Another instance: its own source, hub and cursor; it only writes the log.
-    const elsewhere = new FeedSource();
+    const elsewhere = anotherInstancesSource();
     const t0 = Date.now();
     await elsewhere.publish({ threadIds: [me.threadId], change: { type: "file.changed", path: "plan.md", version: 2 } });
     const [frame] = await reader.until(() => true, 5000);
@@ -204,8 +217,8 @@ describe.runIf(process.env.TEST_REDIS_URL)("thread event feed over Redis pub/sub
   });
 
   it("delivers a change published on one instance to a feed on another within a fraction of a second", async () => {
-    const here = new FeedSource();
-    const there = new FeedSource();
+    const here = anotherInstancesSource();
+    const there = anotherInstancesSource();
     try {
       await here.listen();
       await there.listen();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { completeTurn, textStart } from "../support/turns";
-import { continuedTitle, createThread, getOwnedThread } from "@/lib/db/threads";
+import { createThread, getOwnedThread } from "@/lib/db/threads";
 
 // "Continue in a new chat" names the new chat after the old one, marked as a continuation, so the
 // sidebar never shows two identical entries; its first message (the same goal) does not rename it.
@@ -39,9 +39,15 @@ describe.each(testDatabases())("continued titles on $name", (target) => {
     await expect(createThread(other, undefined, { workspaceOf: long.id })).rejects.toMatchObject({ status: 404 });
   });
 
-  it("strips an earlier continuation mark before adding its own", () => {
-    expect(continuedTitle("Plan (continued)", 2)).toBe("Plan (continued 2)");
-    expect(continuedTitle("Plan (continued 4)", 5)).toBe("Plan (continued 5)");
-    expect(continuedTitle("Plan", 1)).toBe("Plan (continued)");
+  it("strips an earlier continuation mark before adding its own", async () => {
+    let thread = await createThread(userId, "Plan");
+    const titles: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      thread = await createThread(userId, undefined, { workspaceOf: thread.id });
+      titles.push(thread.title);
+    }
+    expect(titles).toEqual(["Plan (continued)", "Plan (continued 2)", "Plan (continued 3)", "Plan (continued 4)", "Plan (continued 5)"]);
+    const named = await createThread(userId, "Notes (continued 4)");
+    expect((await createThread(userId, undefined, { workspaceOf: named.id })).title).toBe("Notes (continued)");
   });
 });

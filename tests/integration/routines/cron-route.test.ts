@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { GET } from "@/app/api/cron/routines/route";
 
 vi.mock("next/server", async (original) => (await import("../support/after-stub")).withAfterStub(original));

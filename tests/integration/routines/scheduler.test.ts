@@ -1,11 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
-import { resetConfigForTests } from "@/lib/config";
-import { stopScheduler } from "@/lib/routines/scheduler";
+import { resetConfigForTests } from "@/tests/support/config";
 import { register } from "@/instrumentation";
 import { newRoutine } from "./support/routine-helpers";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Stops the embedded scheduler register() started: its timers are on globalThis (lib/routines/scheduler.ts). */
+function stopScheduler(): void {
+  const slot = globalThis as { __routineScheduler?: NodeJS.Timeout; __routineFirstTick?: NodeJS.Timeout };
+  clearInterval(slot.__routineScheduler);
+  clearTimeout(slot.__routineFirstTick);
+  slot.__routineScheduler = undefined;
+  slot.__routineFirstTick = undefined;
+}
 const saved = { ...process.env };
 
 /** Sets env for register() and the config it reads. */

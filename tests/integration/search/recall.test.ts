@@ -4,7 +4,7 @@ import { seedConversation } from "../support/seed";
 import { completeTurn, textStart } from "../support/turns";
 import { inspectContext } from "@/lib/chat/inspect";
 import { runCompaction } from "@/lib/compaction/run";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import { listFiles, readFile } from "@/lib/workspace/store";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { Browser as BrowserOf } from "./browser";
 import { accountMail, ORIGIN, type Jar } from "./support";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as fileRoute from "@/app/api/threads/[id]/files/[...path]/route";

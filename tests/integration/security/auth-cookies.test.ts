@@ -3,7 +3,7 @@ import { provision, type Provisioned } from "../support/databases";
 import { Browser } from "./browser";
 import type { Jar } from "./support";
 import { currentCaller } from "@/lib/auth/session";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 
 /*
  * better-auth's cookies follow COOKIE_SECURE like ours (auto: Secure exactly when the request came

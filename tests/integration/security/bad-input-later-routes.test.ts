@@ -4,7 +4,7 @@ import { seedConversation } from "../support/seed";
 import { callRoute, type Jar } from "./support";
 import { failuresOf } from "./hostile";
 import { badInputCases, notFoundCases, routes, type Ids } from "./later-routes-battery";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import * as pinRoute from "@/app/api/threads/[id]/messages/[messageId]/pin/route";
 import * as resolveRoute from "@/app/api/threads/[id]/actions/[key]/resolve/route";
 

@@ -3,7 +3,8 @@ import { provision, testDatabases, type Provisioned } from "../support/databases
 import { seedConversation } from "../support/seed";
 import { callRoute, type Call, type Jar } from "./support";
 import { BIG, LONE, NUL, PAST_INT4, failuresOf, hostileWrites, type Case } from "./hostile";
-import { config, resetConfigForTests } from "@/lib/config";
+import { config } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { putBodyLimit } from "@/lib/workspace/http";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as threadRoute from "@/app/api/threads/[id]/route";

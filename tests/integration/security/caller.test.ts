@@ -6,7 +6,7 @@ import { Browser } from "./browser";
 import type { Jar } from "./support";
 import { currentCaller } from "@/lib/auth/session";
 import { viewerOf } from "@/lib/auth/viewer";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { prefetchThread } from "@/app/t/[id]/prefetch-thread";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as threadRoute from "@/app/api/threads/[id]/route";

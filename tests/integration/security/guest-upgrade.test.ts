@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { Browser } from "./browser";
 import { silenceServerLog, type Jar } from "./support";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import * as threadsRoute from "@/app/api/threads/route";
 
 /*

@@ -4,7 +4,7 @@ import { completeTurn, textStart } from "../support/turns";
 import { Browser } from "./browser";
 import { ORIGIN, type Jar } from "./support";
 import { moveGuestWork } from "@/lib/auth/guest-work";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { createThread } from "@/lib/db/threads";
 import * as guestWorkRoute from "@/app/api/account/guest-work/route";
 import * as moveRoute from "@/app/api/account/guest-work/move/route";

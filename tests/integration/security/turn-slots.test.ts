@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { callRoute, type Jar } from "./support";
-import { resetConfigForTests } from "@/lib/config";
+import { holdTurnSlot, turnSlotsHeld } from "../support/turn-slots";
+import { resetConfigForTests } from "@/tests/support/config";
 import { AppError } from "@/lib/errors";
-import { takeTurnSlot, turnsInSlots } from "@/lib/limits/turn-slots";
 import { stopTurn } from "@/lib/chat/turn";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as chatRoute from "@/app/api/chat/route";
@@ -50,7 +50,7 @@ describe.each(testDatabases())("turns at once on $name", (target) => {
     const first = await send(a, "long 1000");
     const second = await send(b, "long 1000");
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(turnsInSlots()).toBe(2);
+    expect(await turnSlotsHeld()).toBe(2);
 
     const refused = await send(c, "hello");
     expect(refused.status).toBe(503);
@@ -60,8 +60,8 @@ describe.each(testDatabases())("turns at once on $name", (target) => {
 
     await stopTurn(a);
     await first.text();
-    for (let i = 0; i < 50 && turnsInSlots() > 1; i++) await sleep(100);
-    expect(turnsInSlots()).toBe(1);
+    for (let i = 0; i < 50 && (await turnSlotsHeld()) > 1; i++) await sleep(100);
+    expect(await turnSlotsHeld()).toBe(1);
     const accepted = await send(c, "hello");
     expect(accepted.status).toBe(200);
     await accepted.text();
@@ -69,26 +69,20 @@ describe.each(testDatabases())("turns at once on $name", (target) => {
     await second.text();
   });
 
-  it("one address holds at most its share: the next is a 429 with Retry-After, other addresses go on", () => {
+  it("one address holds at most its share: the next is a 429 with Retry-After, other addresses go on", async () => {
     process.env.TURNS_AT_ONCE = "10";
     resetConfigForTests();
     try {
-      const held = [takeTurnSlot("203.0.113.7"), takeTurnSlot("203.0.113.7")];
-      let refused: unknown;
-      try {
-        takeTurnSlot("203.0.113.7");
-      } catch (err) {
-        refused = err;
-      }
+      const held = [await holdTurnSlot("203.0.113.7"), await holdTurnSlot("203.0.113.7")];
+      const refused = await holdTurnSlot("203.0.113.7").catch((err: unknown) => err);
       expect(refused).toBeInstanceOf(AppError);
       expect(refused).toMatchObject({ code: "rate_limited", status: 429, details: { retryAfterSeconds: 5 } });
-      const other = takeTurnSlot("198.51.100.2");
-      held[0]();
-      held[0](); // a second release changes nothing
-      const again = takeTurnSlot("203.0.113.7");
-      expect(turnsInSlots()).toBe(3);
-      for (const release of [held[1], other, again]) release();
-      expect(turnsInSlots()).toBe(0);
+      const other = await holdTurnSlot("198.51.100.2");
+      await held[0]();
+      const again = await holdTurnSlot("203.0.113.7");
+      expect(await turnSlotsHeld()).toBe(3);
+      for (const end of [held[1], other, again]) await end();
+      expect(await turnSlotsHeld()).toBe(0);
     } finally {
       process.env.TURNS_AT_ONCE = "2";
       resetConfigForTests();

@@ -1,12 +1,11 @@
 // A second app instance in miniature: its own process and database pool, racing another for the
 // same thread's compaction. Usage: compact-worker.ts <databaseUrl> <threadId> <startAtEpochMs>
-import { createDb } from "@/lib/db/client";
-import { pointDbAt } from "../../support/db-slot";
+import { openDb, pointDbAt } from "../../support/db-slot";
 import { runCompaction } from "@/lib/compaction/run";
 import { summarizeThen, withSummarizer } from "../../support/summarizer";
 
 const [url, threadId, startAt] = process.argv.slice(2);
-const db = createDb(url);
+const db = openDb(url);
 pointDbAt(db);
 await db.$queryRawUnsafe("SELECT 1"); // connect before the barrier so both start together
 await new Promise((r) => setTimeout(r, Math.max(0, Number(startAt) - Date.now())));

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { deployMigrations } from "../../../scripts/migrations.mjs";
-import { createDb, type Db } from "@/lib/db/client";
-import { pointDbAt } from "../../support/db-slot";
+import { type Db } from "@/lib/db/client";
+import { openDb, pointDbAt } from "../../support/db-slot";
 
 export type TestDatabase = { name: "sqlite" | "postgres"; url: string };
 
@@ -28,7 +28,7 @@ export async function provision(target: TestDatabase, prefix = "lrc_it"): Promis
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const url = `file:${file}`;
     await deployMigrations(url);
-    const db = createDb(url);
+    const db = openDb(url);
     pointDbAt(db);
     return {
       db,
@@ -48,7 +48,7 @@ export async function provision(target: TestDatabase, prefix = "lrc_it"): Promis
   u.pathname = `/${name}`;
   const url = u.toString();
   await deployMigrations(url);
-  const db = createDb(url);
+  const db = openDb(url);
   pointDbAt(db);
   return {
     db,

@@ -3,7 +3,6 @@ import { canonicalJson, chatActionKey, providerKeyFor, requestHash, runActionKey
 import { planReconcile } from "@/lib/actions/reconcile-plan";
 import { recipientRefusal } from "@/lib/email/allow-list";
 import { renderEmailBody } from "@/lib/email/render";
-import { classifySmtpError } from "@/lib/email/smtp-transport";
 import { messageIdFor } from "@/lib/email/message-id";
 
 describe("action keys", () => {
@@ -59,19 +58,12 @@ describe("allow-list", () => {
   });
 });
 
-describe("email rendering and SMTP errors", () => {
+describe("email rendering", () => {
   it("renders markdown to HTML, escaping raw HTML", () => {
     const { html, text } = renderEmailBody("# Hi\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n<script>x</script>");
     expect(html).toContain("<h1>Hi</h1>");
     expect(html).toContain("<table>");
     expect(html).not.toContain("<script>");
     expect(text).toContain("# Hi");
-  });
-  it("treats only proven non-delivery as retryable or permanent", () => {
-    expect(classifySmtpError({ responseCode: 451, message: "later" }).kind).toBe("retryable");
-    expect(classifySmtpError({ responseCode: 550, message: "no" }).kind).toBe("permanent");
-    expect(classifySmtpError({ code: "ECONNECTION", message: "refused" }).kind).toBe("retryable");
-    expect(classifySmtpError({ code: "ETIMEDOUT", command: "CONN", message: "Timeout" }).kind).toBe("unknown");
-    expect(classifySmtpError(new Error("socket hang up")).kind).toBe("unknown");
   });
 });

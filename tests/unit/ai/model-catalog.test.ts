@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { config, resetConfigForTests } from "@/lib/config";
+import { config } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { availableModels, isAvailableModel, splitModelId } from "@/lib/ai/catalog";
 
 const KEYS = ["CHAT_MODEL", "CHAT_MODELS", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_COMPATIBLE_BASE_URL"];

@@ -1,6 +1,6 @@
 import { generateText } from "ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { describeModel, getChatModel, getSummaryModel } from "@/lib/ai/registry";
 
 const KEYS = [

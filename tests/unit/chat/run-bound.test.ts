@@ -2,8 +2,8 @@ import { asSchema } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { countTokens } from "@/lib/ai/tokens";
 import { CHAT_SYSTEM_PROMPT_TOKENS } from "@/lib/ai/prompts";
-import { resetConfigForTests } from "@/lib/config";
-import { boundedSpanReason, RECALL_NOTE, RECALL_NOTE_TOKENS, runBoundFor } from "@/lib/chat/run-bound";
+import { resetConfigForTests } from "@/tests/support/config";
+import { boundedSpanReason, runBoundFor } from "@/lib/chat/run-bound";
 import { AGENT_TOOLS_TOKENS, agentTools } from "@/lib/chat/tools";
 import { recallTools } from "@/lib/search/recall-tools";
 
@@ -26,8 +26,9 @@ describe("the bound of a request without a summary", () => {
   });
 
   it("names every recall tool in its note, and counts the note exactly", () => {
-    for (const name of Object.keys(recallTools(context))) expect(RECALL_NOTE).toContain(name);
-    expect(RECALL_NOTE_TOKENS).toBe(countTokens(RECALL_NOTE));
+    const { note } = runBoundFor({ contextWindow: 8000 });
+    for (const name of Object.keys(recallTools(context))) expect(note.text).toContain(name);
+    expect(note.tokens).toBe(countTokens(note.text));
   });
 
   it("holds a request to 90% of a known context window, else to the compaction threshold", () => {
@@ -37,7 +38,6 @@ describe("the bound of a request without a summary", () => {
       limitTokens: 7200,
       fixedTokens: CHAT_SYSTEM_PROMPT_TOKENS + AGENT_TOOLS_TOKENS,
       recentTokens: 3000,
-      note: { text: RECALL_NOTE, tokens: RECALL_NOTE_TOKENS },
       // As bounded-input.ts shortens tool results: a quarter of the window.
       toolResultCapTokens: 2000,
     });

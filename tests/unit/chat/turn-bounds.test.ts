@@ -8,12 +8,11 @@ import {
   tallyChunk,
   unfinishedCallText,
   type TurnLimits,
-  type TurnTally,
 } from "@/lib/chat/turn-bounds";
 
 const limits: TurnLimits = { toolCallsPerStep: 2, toolCallsPerTurn: 3, replyChars: 10, turnSeconds: 5 };
 
-function tallyOf(chunks: UIMessageChunk[]): TurnTally {
+function tallyOf(chunks: UIMessageChunk[]) {
   const known = new Set<string>();
   let tally = EMPTY_TALLY;
   for (const chunk of chunks) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { admitTurnOpening } from "@/lib/chat/turn-opening";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 
 type Deferred = { promise: Promise<void>; resolve: () => void };
 const deferred = (): Deferred => {

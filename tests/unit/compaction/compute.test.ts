@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compute, computesOffThread, computeWorkerReady } from "@/lib/compaction/compute";
+import { compute, computesOffThread } from "@/lib/compaction/compute";
+import { computeWorkerReady } from "@/tests/support/compute-thread";
 import { computeTasks, type SpanRow } from "@/lib/compaction/compute-tasks";
 
 const rows: SpanRow[] = Array.from({ length: 30 }, (_, i) => {

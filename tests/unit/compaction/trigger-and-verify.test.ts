@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compactionTrigger } from "@/lib/compaction/trigger";
 import { missingNames } from "@/lib/context";
-import { checkSummaryText, requiredSightings } from "@/lib/compaction/verify";
+import { checkSummaryText } from "@/lib/compaction/verify";
+import { computeTasks } from "@/lib/compaction/compute-tasks";
 
 describe("compactionTrigger", () => {
   it("fires at the threshold of the last call's input tokens, not below", () => {
@@ -40,9 +41,12 @@ describe("checkSummaryText", () => {
 });
 
 describe("required and lost names", () => {
-  it("collects names of the span and the previous summary, and reports the ones a summary lost", async () => {
-    const span = [{ seq: 7, role: "user", parts: [{ type: "text", text: "Edit src/api/accounts.ts and call `loadAccount`." }] }];
-    const sightings = await requiredSightings(span, { text: "Earlier: see https://example.com/spec and migration.md", seq: 6 });
+  it("collects names of the span and the previous summary, and reports the ones a summary lost", () => {
+    // The compaction's steps (compute-tasks.ts): the span's names, then the ones to keep.
+    const parts = [{ type: "text", text: "Edit src/api/accounts.ts and call `loadAccount`." }];
+    const span = computeTasks.digestSpan([{ seq: 7, role: "user", tokens: 12, parts: JSON.stringify(parts) }]);
+    const previous = { text: "Earlier: see https://example.com/spec and migration.md", seq: 6 };
+    const sightings = computeTasks.requiredNames({ sightings: span.sightings, previous });
     const required = sightings.map((s) => s.name);
     expect(sightings[0]).toMatchObject({ seq: 7, where: "message 7 (user)" });
     expect(required).toEqual(expect.arrayContaining(["src/api/accounts.ts", "loadAccount", "https://example.com/spec", "migration.md"]));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { queryKeys } from "@/components/api/query-keys";
 import { queriesToRefresh } from "@/components/live/event-effects";
-import { THREAD_EVENT_TYPES } from "@/lib/events/types";
+import { everyValue } from "@/tests/support/every-value";
 
 const T = "t1";
 
@@ -38,7 +38,17 @@ describe("queriesToRefresh (what a feed event reads again)", () => {
   });
 
   it("every key stays under the thread's own prefix or the sidebar list", () => {
-    const types = THREAD_EVENT_TYPES;
+    const types = everyValue<Parameters<typeof queriesToRefresh>[1]["type"]>({
+      "turn.started": true,
+      "turn.progress": true,
+      "turn.ended": true,
+      "message.replaced": true,
+      "compaction.started": true,
+      "compaction.landed": true,
+      "file.changed": true,
+      "action.changed": true,
+      "run.changed": true,
+    });
     for (const type of types)
       for (const key of queriesToRefresh(T, { type }, false))
         expect(key[0] === "threads" || (key[0] === "thread" && key[1] === T)).toBe(true);

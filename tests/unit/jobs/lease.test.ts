@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { freeOrDead, holdLease, leaseLive, type LeaseKind } from "@/lib/jobs/lease";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { runDigest } from "@/lib/context";
-import { splitRuns } from "@/lib/routines/digest";
 import { digestFollowUps, instructionsInText, notesInText, notesUpdateText, routineNameInText, runStartText } from "@/lib/context/run-text";
 import { mergeNotes, preferenceSentences, readNotesLists } from "@/lib/ai/offline/routine-notes";
 
@@ -36,28 +35,6 @@ describe("run-start and end-of-run texts", () => {
     ]);
     const start = runStartText({ ...base, digest, notes: "- Always bold the subject" });
     expect(digestFollowUps(start)).toEqual(["Skip newsletters from now on"]);
-  });
-});
-
-describe("digest runs from the transcript", () => {
-  it("splits at run starts and leaves out the notes request and its replies", () => {
-    const rows = [
-      { id: "a", role: "user", text: "before any run", runStart: false },
-      { id: "s1", role: "user", text: "[Routine run] x", runStart: true },
-      { id: "r1", role: "assistant", text: "report 1", runStart: false },
-      { id: "n1", role: "user", text: "[Routine end of run] update", runStart: false },
-      { id: "w1", role: "assistant", text: "wrote notes", runStart: false },
-      { id: "w2", role: "assistant", text: "write_file ok", runStart: false },
-      { id: "f1", role: "user", text: "Skip newsletters", runStart: false },
-      { id: "s2", role: "user", text: "[Routine run] x", runStart: true },
-    ];
-    const runs = splitRuns(rows, new Set(["n1"]), new Map([["s1", "report 1"]]));
-    expect(runs.map((r) => r.messages.map((m) => m.text))).toEqual([
-      ["[Routine run] x", "report 1", "Skip newsletters"],
-      ["[Routine run] x"],
-    ]);
-    // The final reply is the run's recorded one; a run that recorded none has none.
-    expect(runs.map((r) => r.finalReply)).toEqual(["report 1", null]);
   });
 });
 

@@ -1,12 +1,11 @@
 // A separate app process that performs one action and is killed mid-way by the test (run with
 // LEDGER_CRASH_AT=<point>:wait). Usage: action-worker.ts <databaseUrl> <chat|digest> <userId> <keyOrRunId>
-import { createDb } from "@/lib/db/client";
-import { pointDbAt } from "../../../support/db-slot";
+import { openDb, pointDbAt } from "../../../support/db-slot";
 import { sendEmailAction } from "@/lib/email/send";
 import { sendDigestEmail } from "@/lib/email/digest";
 
 const [url, mode, userId, id] = process.argv.slice(2);
-const db = createDb(url);
+const db = openDb(url);
 pointDbAt(db);
 const outcome =
   mode === "digest"

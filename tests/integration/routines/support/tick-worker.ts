@@ -1,11 +1,10 @@
 // A second app instance in miniature: its own process and connection pool, ticking the routine
 // scheduler. Usage: tick-worker.ts <databaseUrl> <startAtEpochMs> <ticks>
-import { createDb } from "@/lib/db/client";
-import { pointDbAt } from "../../../support/db-slot";
+import { openDb, pointDbAt } from "../../../support/db-slot";
 import { tick } from "@/lib/routines/scheduler";
 
 const [url, startAt, ticks] = process.argv.slice(2);
-const db = createDb(url);
+const db = openDb(url);
 pointDbAt(db);
 await db.$queryRawUnsafe("SELECT 1"); // connect before the barrier so both start together
 await new Promise((r) => setTimeout(r, Math.max(0, Number(startAt) - Date.now())));
