@@ -43,6 +43,8 @@ async function resetLink(db: Provisioned["db"], to: string): Promise<URL> {
 async function follow(link: URL): Promise<URL> {
   const res = await authRoute.GET(new Request(link, { headers: { "sec-fetch-site": "none" } }), NO_PARAMS);
   expect(res.status).toBe(302);
+  // A path alone: the browser stays on the origin of the link it followed (lib/auth/auth-request.ts).
+  expect(res.headers.get("location")).toMatch(/^\/account\/reset\?/);
   return new URL(res.headers.get("location")!, ORIGIN);
 }
 
