@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createThread, messageById, messages, openThread, send } from "./support/chat-page";
+import { createThread, messageById, openThread, send } from "./support/chat-page";
 
 // Tool output a person can read (issue 42, item 3): each tool card says what happened in words,
 // a failed call is marked failed with its error in words, the raw arguments and result are
@@ -101,7 +101,7 @@ test("each tool card says what happened; a failed call is marked failed with its
   await expect(input).toContainText(/… \(\d+ more characters\)"/);
   await expect(input).not.toContainText("step 13");
   await expect(raw.getByTestId("tool-raw-result")).toHaveText(
-    /^\{\n  "ok": true,\n  "path": "plan.md",\n  "version": 1,\n  "size": \d+,\n  "created": true\n\}$/,
+    /^\{\n {2}"ok": true,\n {2}"path": "plan.md",\n {2}"version": 1,\n {2}"size": \d+,\n {2}"created": true\n\}$/,
   );
   await raw.getByTestId("tool-raw-unfold").click();
   await expect(input).toContainText("step 13: move the quokka report");
