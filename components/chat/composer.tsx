@@ -61,11 +61,18 @@ export function Composer({ draft, onDraftChange, onSend, onStop, busy, streaming
           className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-snug outline-none [field-sizing:content] placeholder:text-neutral-500 disabled:cursor-not-allowed disabled:text-neutral-500"
         />
         {streaming ? (
-          <Button variant="secondary" onClick={onStop} data-testid="stop" aria-label="Stop the reply">
+          <Button variant="secondary" onClick={onStop} data-testid="stop" aria-label="Stop the reply" className="pointer-coarse:h-11!">
             <span aria-hidden className="size-2.5 rounded-sm bg-neutral-800" /> Stop
           </Button>
         ) : (
-          <Button type="submit" variant="primary" disabled={disabled || !draft.trim()} data-testid="send" className="max-sm:size-9">
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={disabled || !draft.trim()}
+            data-testid="send"
+            // At least 44 px to a finger on touch screens, whatever the width (important: beats max-sm:size-9).
+            className="max-sm:size-9 pointer-coarse:h-11! pointer-coarse:min-w-11!"
+          >
             {/* An arrow on phones leaves the text at least 280 px wide. */}
             <svg viewBox="0 0 20 20" className="size-4 sm:hidden" fill="currentColor" aria-hidden>
               <path d="M10 3l6 6-1.4 1.4L11 6.8V17H9V6.8L5.4 10.4 4 9z" />
@@ -74,7 +81,10 @@ export function Composer({ draft, onDraftChange, onSend, onStop, busy, streaming
           </Button>
         )}
       </div>
-      <p className="mt-1.5 px-1 text-xs text-neutral-500">Enter to send · Shift+Enter for a new line</p>
+      {/* A touch keyboard has no Shift+Enter to speak of: the hint is for physical keyboards. */}
+      <p className="mt-1.5 px-1 text-xs text-neutral-500 pointer-coarse:hidden" data-testid="composer-hint">
+        Enter to send · Shift+Enter for a new line
+      </p>
     </form>
   );
 }
