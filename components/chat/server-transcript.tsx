@@ -52,7 +52,7 @@ export function ServerTranscript({ title, page }: { title: string; page: Message
           suppressHydrationWarning
         />
       )}
-      <Composer draft="" onDraftChange={nothing} onSend={nothing} onStop={nothing} busy streaming={false} />
+      <Composer draft="" onDraftChange={nothing} onSend={nothing} onStop={nothing} disabled replying={false} />
     </div>
   );
 }
