@@ -54,7 +54,7 @@ export function ServerTranscript({ title, page, workspace }: { title: string; pa
             suppressHydrationWarning
           />
         )}
-        <Composer draft="" onDraftChange={nothing} onSend={nothing} onStop={nothing} busy streaming={false} />
+        <Composer draft="" onDraftChange={nothing} onSend={nothing} onStop={nothing} disabled replying={false} />
       </div>
       {workspace && <WorkspaceLoading />}
     </div>

@@ -8,6 +8,7 @@ import type { ContextInfo } from "@/lib/api";
 import { MessageItem, type DisplayStatus } from "./message-item";
 import { OlderMessagesBar, type OlderMessages } from "./older-messages-bar";
 import { RetryConfirmDialog } from "./retry-confirm-dialog";
+import { JumpToLatest } from "./jump-to-latest";
 import { estimatedRowHeight, serverListSize } from "./server-geometry";
 import type { ChatMessage } from "./types";
 import type { JumpTarget } from "./use-history-window";
@@ -134,6 +135,10 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <OlderMessagesBar older={older} />
+      {/* Before the list in the focus order (Shift+Tab from it), though drawn over its bottom. */}
+      {!hidden && !history?.detached && (
+        <JumpToLatest scrollRef={scrollRef} replying={last ? statusOf(last) === "streaming" : false} toEnd={virtualizer.scrollToEnd} />
+      )}
       <div
         ref={scrollRef}
         onScroll={maybeLoadOlder}
