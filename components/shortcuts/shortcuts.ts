@@ -3,7 +3,8 @@
  * against it. Letter shortcuts use Alt+Shift and the physical key (event.code), which browsers
  * leave to pages and which works while typing; "?" and "/" work only outside text fields.
  */
-export type ShortcutId = "help" | "focus-composer" | "new-chat" | "toggle-workspace" | "toggle-inspector" | "open-navigation";
+export type ShortcutId =
+  "help" | "focus-composer" | "new-chat" | "toggle-workspace" | "toggle-inspector" | "open-navigation" | "first-message" | "latest-message";
 
 type KeyEventLike = Pick<KeyboardEvent, "key" | "code" | "altKey" | "shiftKey" | "ctrlKey" | "metaKey">;
 
@@ -37,6 +38,21 @@ export const SHORTCUTS: Shortcut[] = [
     does: "Open the chat list (on small screens)",
     whileTyping: true,
     matches: altShift("KeyL"),
+  },
+  // The conversation's own keys (transcript.tsx): they act where the conversation has the focus.
+  {
+    id: "first-message",
+    keys: ["Home"],
+    does: "Go to the first message (in the conversation)",
+    whileTyping: false,
+    matches: plain("Home"),
+  },
+  {
+    id: "latest-message",
+    keys: ["End"],
+    does: "Go to the latest message (in the conversation)",
+    whileTyping: false,
+    matches: plain("End"),
   },
 ];
 
