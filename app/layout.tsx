@@ -23,7 +23,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // that proxy.ts put there (a prerendered page would carry scripts without it and be blocked).
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   // Who the pages are for (the sidebar says who is signed in), through the one caller resolver.
-  const viewer = viewerOf(await currentCaller());
+  // Not awaited: the session lookup is no part of the document's first byte (viewer.tsx).
+  const viewer = currentCaller().then(viewerOf);
   return (
     // The theme script sets <html>'s class and color-scheme before the first paint.
     <html lang="en" suppressHydrationWarning>

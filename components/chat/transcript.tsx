@@ -3,6 +3,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { SummaryMarker } from "@/components/context/summary-marker";
+import { shortcutFor } from "@/components/shortcuts/shortcuts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ContextInfo } from "@/lib/api";
 import { MessageItem, type DisplayStatus } from "./message-item";
@@ -41,8 +42,6 @@ const PADDING_END_PX = 24;
 
 // Start loading the previous page this far before the top is reached, so scrolling rarely waits.
 const LOAD_OLDER_WITHIN_PX = 600;
-
-const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
 export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, cut, history, onHome, onEnd, hidden }: TranscriptProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -115,10 +114,9 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
       void newer.load();
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
-    const t = e.target as HTMLElement;
-    if (TYPING.has(t.tagName) || t.isContentEditable || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === "Home" && onHome) onHome();
-    else if (e.key === "End" && onEnd) onEnd();
+    const key = shortcutFor(e);
+    if (key === "first-message" && onHome) onHome();
+    else if (key === "latest-message" && onEnd) onEnd();
     else return;
     e.preventDefault();
   };

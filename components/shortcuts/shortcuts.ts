@@ -4,7 +4,16 @@
  * leave to pages and which works while typing; "?" and "/" work only outside text fields.
  */
 export type ShortcutId =
-  "help" | "focus-composer" | "new-chat" | "toggle-workspace" | "toggle-inspector" | "open-navigation" | "stop-and-send" | "cancel-queued";
+  | "help"
+  | "focus-composer"
+  | "new-chat"
+  | "toggle-workspace"
+  | "toggle-inspector"
+  | "open-navigation"
+  | "stop-and-send"
+  | "cancel-queued"
+  | "first-message"
+  | "latest-message";
 
 type KeyEventLike = Pick<KeyboardEvent, "key" | "code" | "altKey" | "shiftKey" | "ctrlKey" | "metaKey">;
 
@@ -56,6 +65,21 @@ export const SHORTCUTS: Shortcut[] = [
     whileTyping: true,
     local: true,
     matches: plain("Escape"),
+  },
+  // The conversation's own keys (transcript.tsx): they act where the conversation has the focus.
+  {
+    id: "first-message",
+    keys: ["Home"],
+    does: "Go to the first message (in the conversation)",
+    whileTyping: false,
+    matches: plain("Home"),
+  },
+  {
+    id: "latest-message",
+    keys: ["End"],
+    does: "Go to the latest message (in the conversation)",
+    whileTyping: false,
+    matches: plain("End"),
   },
 ];
 
