@@ -4,7 +4,7 @@ import { seedSummary } from "../support/seed";
 import { completeTurn, textStart } from "../support/turns";
 import { Browser as BrowserOf } from "./browser";
 import { accountMail, ORIGIN, type Jar } from "./support";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as fileRoute from "@/app/api/threads/[id]/files/[...path]/route";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/tests/support/config";
 import { outboxPageOpen } from "@/lib/email/outbox-page";
 
 // The outbox page shows everyone's reset links: open under `next dev`, or when an operator says so.
