@@ -1,7 +1,7 @@
 import { db } from "./client";
 
 /** What a model call was for (ModelCall.kind; the migration checked_status_columns holds the same list). */
-export const MODEL_CALL_KINDS = ["chat", "summary"] as const;
+export const MODEL_CALL_KINDS = ["chat", "summary", "title"] as const;
 export type ModelCallKind = (typeof MODEL_CALL_KINDS)[number];
 
 export type ModelCallRecord = {
