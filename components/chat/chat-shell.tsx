@@ -55,6 +55,15 @@ function Shell({ threadId }: { threadId: string | null }) {
     threads.rename(id, title).catch((e: unknown) => setActionError(`Could not rename the chat: ${readableError(e)}`));
   };
 
+  const archiveThread = async (id: string, archived: boolean) => {
+    setActionError(null);
+    try {
+      await threads.archive(id, archived);
+    } catch (e) {
+      setActionError(`Could not ${archived ? "archive" : "unarchive"} the chat: ${readableError(e)}`);
+    }
+  };
+
   const deleteThread = (id: string) => {
     setActionError(null);
     threads.remove(id).then(
@@ -76,6 +85,7 @@ function Shell({ threadId }: { threadId: string | null }) {
           creating={creating}
           onNew={() => void createThread()}
           onRename={renameThread}
+          onArchive={archiveThread}
           onDelete={deleteThread}
         />
       }

@@ -6,6 +6,7 @@ import { ContextGauge } from "@/components/context/context-gauge";
 import { DrawerButton } from "@/components/layout/app-frame";
 import type { ContextInfo } from "@/lib/api";
 import { ResumeControls, WorkMovedBar } from "@/components/resume/resume-controls";
+import { HeaderTitle } from "./header-title";
 import { ModelPicker } from "./model-picker";
 
 type ThreadHeaderProps = {
@@ -42,9 +43,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
       {/* Wraps the switches onto a second row rather than squeezing the title below 8rem. */}
       <header className="@container flex min-h-12 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-neutral-200 px-3 py-1.5 sm:px-4">
         <DrawerButton />
-        <h1 className="min-w-32 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">
-          {title}
-        </h1>
+        <HeaderTitle threadId={threadId} title={title} />
         {context && (
           <div className="hidden shrink-0 @2xl:block">
             <ContextGauge info={context} />
