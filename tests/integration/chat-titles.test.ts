@@ -3,7 +3,7 @@ import { provision, testDatabases, type Provisioned } from "./support/databases"
 import { completeTurn, textStart } from "./support/turns";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { archiveChat, renameChat } from "@/lib/chat-list/person-changes";
-import { createThread, getOwnedThread, listThreads } from "@/lib/db/threads";
+import { createThread, getOwnedThread, listThreads, setModelTitle } from "@/lib/db/threads";
 
 const FIRST_MESSAGE = "Could you please help me plan the **migration** of our auth module to the new session API?\n\nlist files";
 const MODEL_TITLE = "Plan the migration of our auth module";
@@ -52,6 +52,12 @@ describe.each(testDatabases())("chat titles and the archive on $name", (target) 
     await renameChat(userId, before.id, "Auth notes");
     await afterTurn(before.id, Promise.resolve(before.outcome));
     expect(await titleOf(before.id)).toBe("Auth notes");
+
+    // The statement itself, for a rename that lands while the model is still answering.
+    const during = await chatAfterFirstExchange();
+    await renameChat(userId, during.id, "Named meanwhile");
+    expect(await setModelTitle(during.id, "The model's")).toBe(false);
+    expect(await titleOf(during.id)).toBe("Named meanwhile");
 
     for (let i = 0; i < 4; i++) {
       const racing = await chatAfterFirstExchange();
