@@ -30,7 +30,7 @@ export function ArchivedThreads({ activeId, ...actions }: ArchivedThreadsProps) 
         Archived
       </button>
       {open && (
-        <div id={listId}>
+        <div id={listId} data-thread-list="">
           {archived.error && <Alert className="mb-2 text-xs">Could not load archived chats: {archived.error}</Alert>}
           {archived.threads === null && !archived.error && <Spinner label="Loading archived chats" className="px-2 py-1" />}
           {archived.threads?.length === 0 && <p className="px-2.5 py-1 text-xs text-neutral-600">No archived chats.</p>}

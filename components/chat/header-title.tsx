@@ -43,8 +43,9 @@ export function HeaderTitle({ threadId, title }: { threadId: string; title: stri
     );
   }
   return (
-    <div className="flex min-w-32 flex-1 items-center gap-1">
-      <h1 className="min-w-0 truncate text-sm font-medium text-neutral-800" data-testid="thread-title" title={title} onDoubleClick={start}>
+    <div className="flex min-w-40 flex-1 items-center gap-1">
+      {/* At least 8rem, as the header's title was before the button came beside it. */}
+      <h1 className="min-w-32 truncate text-sm font-medium text-neutral-800" data-testid="thread-title" title={title} onDoubleClick={start}>
         {title}
       </h1>
       <button

@@ -100,9 +100,9 @@ export function ThreadListItem({ thread, active, onRename, onArchive, onRequestD
   );
 }
 
-/** The next chat's link in the same list (else the one before, else the Archived switch). */
+/** The next chat's link in the same list, across its date groups (else the one before, else the Archived switch). */
 function neighbourLink(from: HTMLAnchorElement | null): HTMLElement | null {
-  const list = from?.closest("ul");
+  const list = from?.closest("[data-thread-list]");
   if (!from || !list) return null;
   const links = [...list.querySelectorAll<HTMLElement>("[data-testid=thread-link]")];
   const at = links.indexOf(from);
