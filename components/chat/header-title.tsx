@@ -31,6 +31,8 @@ export function HeaderTitle({ threadId, title }: { threadId: string; title: stri
   if (editing) {
     return (
       <div className="min-w-32 flex-1">
+        {/* The page keeps its one heading while the field stands in for it. */}
+        <h1 className="sr-only">{title}</h1>
         <ThreadTitleEditor
           initialTitle={title}
           onSave={(next) => {
