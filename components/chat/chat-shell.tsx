@@ -57,6 +57,15 @@ function Shell({ threadId, workspaceChoice }: { threadId: string | null; workspa
     threads.rename(id, title).catch((e: unknown) => setActionError(`Could not rename the chat: ${readableError(e)}`));
   };
 
+  const archiveThread = async (id: string, archived: boolean) => {
+    setActionError(null);
+    try {
+      await threads.archive(id, archived);
+    } catch (e) {
+      setActionError(`Could not ${archived ? "archive" : "unarchive"} the chat: ${readableError(e)}`);
+    }
+  };
+
   const deleteThread = (id: string) => {
     setActionError(null);
     threads.remove(id).then(
@@ -78,6 +87,7 @@ function Shell({ threadId, workspaceChoice }: { threadId: string | null; workspa
           creating={creating}
           onNew={() => void createThread()}
           onRename={renameThread}
+          onArchive={archiveThread}
           onDelete={deleteThread}
         />
       }

@@ -14,6 +14,7 @@ import { useElementWidth } from "@/components/ui/use-element-width";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import type { ContextInfo } from "@/lib/api";
 import { fitHeader } from "./header-fit";
+import { HeaderTitle } from "./header-title";
 import { HeaderMoreMenu, type MoreEntry } from "./header-more-menu";
 import { ModelPicker, useModelChoice } from "./model-picker";
 
@@ -48,7 +49,8 @@ function PanelToggle({ ref, ...props }: ButtonHTMLAttributes<HTMLButtonElement> 
  * rounded up, so a control goes to the menu a little early rather than pushing the row past its width.
  */
 const PADDING = 32;
-const TITLE_MIN = 128;
+// The title's 8rem and its rename button.
+const TITLE_MIN = 128 + 36;
 const WORKSPACE = 96;
 const DRAWER = 44;
 const MORE = 44;
@@ -114,9 +116,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
         data-testid="thread-header"
       >
         <DrawerButton />
-        <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-800" data-testid="thread-title">
-          {title}
-        </h1>
+        <HeaderTitle threadId={threadId} title={title} />
         {context && inline.has("gauge") && <ContextGauge info={context} />}
         {model && inline.has("model") && <ModelPicker choice={model} />}
         {inline.has("continue") && <ContinueButton dialog={resume} />}

@@ -27,6 +27,12 @@ export function getSummaryModel(): ModelHandle {
   return resolveModel(c.SUMMARY_MODEL?.trim() || c.CHAT_MODEL, "summarizer");
 }
 
+/** Chat titles are small background work, like summaries: the same model (SUMMARY_MODEL or CHAT_MODEL). */
+export function getTitleModel(): ModelHandle {
+  const c = config();
+  return resolveModel(c.SUMMARY_MODEL?.trim() || c.CHAT_MODEL, "titler");
+}
+
 /** For the UI: never throws, so a misconfiguration is shown instead of breaking the page. */
 export function describeModel(): { id: string; isOffline: boolean; hint: string } {
   const id = config().CHAT_MODEL.trim();

@@ -62,8 +62,8 @@ test("create a thread, watch a reply stream in, and find the transcript again af
   await expect(page.getByTestId("send")).toBeVisible();
   const replyId = await reply.getAttribute("data-message-id");
 
-  // The first message names the thread.
-  await expect(page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`)).toContainText("long 80");
+  // The model names the thread after the first exchange (the offline model: by what the message asks).
+  await expect(page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`)).toContainText("80-line reply");
 
   await page.reload();
   await expect(messages(page, "user")).toHaveCount(1);
