@@ -163,7 +163,7 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
                   data-message-row={message.id}
                   data-highlighted={highlighted === message.id || undefined}
                   tabIndex={highlighted === message.id ? -1 : undefined}
-                  className="absolute top-0 left-0 w-full outline-none data-[highlighted]:bg-yellow-50 data-[highlighted]:ring-2 data-[highlighted]:ring-yellow-400 data-[highlighted]:ring-inset dark:data-[highlighted]:bg-yellow-900/20"
+                  className="absolute top-0 left-0 w-full outline-none data-[highlighted]:bg-yellow-50 data-[highlighted]:ring-2 data-[highlighted]:ring-yellow-400 data-[highlighted]:ring-inset"
                   style={{ transform: `translateY(${row.start}px)` }}
                 >
                   {/* Part of the row, so the virtualizer measures and scrolls the marker with its message. */}
