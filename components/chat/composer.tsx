@@ -102,7 +102,13 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
           className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-snug outline-none [field-sizing:content] placeholder:text-neutral-500 disabled:cursor-not-allowed disabled:text-neutral-500"
         />
         {replying && (
-          <Button variant="secondary" onClick={onStop} data-testid="stop" aria-label="Stop the reply" className="max-sm:size-9 pointer-coarse:h-11! pointer-coarse:min-w-11!">
+          <Button
+            variant="secondary"
+            onClick={onStop}
+            data-testid="stop"
+            aria-label="Stop the reply"
+            className="max-sm:size-9 pointer-coarse:h-11! pointer-coarse:min-w-11!"
+          >
             <span aria-hidden className="size-2.5 rounded-sm bg-neutral-800" /> <span className="max-sm:hidden">Stop</span>
           </Button>
         )}
