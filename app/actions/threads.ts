@@ -1,8 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { archiveChat, renameChat } from "@/lib/chat-list/person-changes";
-import { createThread, deleteThread } from "@/lib/db/threads";
+import { createThread, deleteThread, renameThread } from "@/lib/db/threads";
 import { serverAction } from "@/lib/auth/server-action";
 import { createThreadSchema, idSchema, renameThreadSchema } from "@/lib/http/schemas";
 
@@ -17,12 +16,7 @@ export const createThreadAction = serverAction({ input: createThreadSchema, maxB
 
 export const renameThreadAction = serverAction(
   { input: renameThreadSchema.extend({ threadId: idSchema }), maxBytes: 4096 },
-  async ({ threadId, title }, userId) => ({ thread: await renameChat(userId, threadId, title) }),
-);
-
-export const archiveThreadAction = serverAction(
-  { input: z.object({ threadId: idSchema, archived: z.boolean() }).strict(), maxBytes: 4096 },
-  async ({ threadId, archived }, userId) => ({ thread: await archiveChat(userId, threadId, archived) }),
+  async ({ threadId, title }, userId) => ({ thread: await renameThread(userId, threadId, title) }),
 );
 
 export const deleteThreadAction = serverAction(

@@ -133,14 +133,13 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
       <Composer
         draft={chat.draft}
         onDraftChange={chat.setDraft}
-        onSend={(text, how) => {
+        onSend={(text) => {
           nav.exit();
-          chat.send(text, how);
+          chat.send(text);
         }}
         onStop={() => void chat.stop()}
-        disabled={false}
-        replying={chat.replying}
-        queue={{ queued: chat.queued, onSendNow: chat.sendQueuedNow, onEdit: chat.editQueued, onCancel: chat.cancelQueued }}
+        busy={chat.busy}
+        streaming={chat.replying}
       />
     </div>
   );

@@ -18,20 +18,18 @@ type ChatShellProps = {
   threadId: string | null;
   /** What the server already read for this page (the thread's newest page, the chat list). */
   prefetched?: DehydratedState | null;
-  /** The thread's workspace panel as the person last left it (null: never toggled, it follows the files). */
-  workspaceChoice?: boolean | null;
 };
 
 /** The whole app: chats on the left, the open chat (or a starting point) on the right. */
-export function ChatShell({ threadId, prefetched, workspaceChoice = null }: ChatShellProps) {
+export function ChatShell({ threadId, prefetched }: ChatShellProps) {
   return (
     <QueryProvider state={prefetched}>
-      <Shell threadId={threadId} workspaceChoice={workspaceChoice} />
+      <Shell threadId={threadId} />
     </QueryProvider>
   );
 }
 
-function Shell({ threadId, workspaceChoice }: { threadId: string | null; workspaceChoice: boolean | null }) {
+function Shell({ threadId }: { threadId: string | null }) {
   const router = useRouter();
   const threads = useThreads();
   const [creating, setCreating] = useState(false);
@@ -57,15 +55,6 @@ function Shell({ threadId, workspaceChoice }: { threadId: string | null; workspa
     threads.rename(id, title).catch((e: unknown) => setActionError(`Could not rename the chat: ${readableError(e)}`));
   };
 
-  const archiveThread = async (id: string, archived: boolean) => {
-    setActionError(null);
-    try {
-      await threads.archive(id, archived);
-    } catch (e) {
-      setActionError(`Could not ${archived ? "archive" : "unarchive"} the chat: ${readableError(e)}`);
-    }
-  };
-
   const deleteThread = (id: string) => {
     setActionError(null);
     threads.remove(id).then(
@@ -87,7 +76,6 @@ function Shell({ threadId, workspaceChoice }: { threadId: string | null; workspa
           creating={creating}
           onNew={() => void createThread()}
           onRename={renameThread}
-          onArchive={archiveThread}
           onDelete={deleteThread}
         />
       }
@@ -108,7 +96,7 @@ function Shell({ threadId, workspaceChoice }: { threadId: string | null; workspa
           </Alert>
         )}
         {threadId ? (
-          <ThreadView key={threadId} threadId={threadId} title={activeTitle} workspaceChoice={workspaceChoice} />
+          <ThreadView key={threadId} threadId={threadId} title={activeTitle} />
         ) : (
           <EmptyState creating={creating} onNew={() => void createThread()} />
         )}

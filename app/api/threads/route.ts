@@ -4,11 +4,9 @@ import { handler } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/parse-body";
 import { createThreadSchema } from "@/lib/http/schemas";
 
-/** `?archived=1`: the archived chats instead. */
-export const GET = handler(async (req) => {
+export const GET = handler(async () => {
   const userId = await currentUserId();
-  const archived = new URL(req.url).searchParams.get("archived") === "1";
-  return Response.json({ threads: await listThreads(userId, { archived }) });
+  return Response.json({ threads: await listThreads(userId) });
 });
 
 export const POST = handler(async (req) => {

@@ -16,8 +16,7 @@ export type Directive =
   | { kind: "fail" }
   | { kind: "overflow"; once: boolean };
 
-/** `prose`: the lines that are neither a directive, its blocks, nor a stray code block. */
-export type ParsedDirectives = { directives: Directive[]; problems: string[]; prose: string[] };
+export type ParsedDirectives = { directives: Directive[]; problems: string[] };
 
 /** Caps `long <n>` so a typo cannot stream for hours. */
 const MAX_LONG_LINES = 1000;
@@ -28,7 +27,6 @@ export function parseDirectives(text: string): ParsedDirectives {
   const lines = text.split(/\r?\n/);
   const directives: Directive[] = [];
   const problems: string[] = [];
-  const prose: string[] = [];
   let i = 0;
   while (i < lines.length) {
     const line = lines[i].trim();
@@ -50,12 +48,10 @@ export function parseDirectives(text: string): ParsedDirectives {
       continue;
     }
     const m = /^(write|edit|read|delete)\s+(.+?):?$/i.exec(line);
-    const path = m ? parsePath(m[2]) : null;
-    if (!m || path === null) {
-      prose.push(lines[i - 1]);
-      continue;
-    }
+    if (!m) continue;
     const verb = m[1].toLowerCase();
+    const path = parsePath(m[2]);
+    if (path === null) continue;
     if (verb === "read") directives.push(tool("read_file", { path }));
     else if (verb === "delete") directives.push(tool("delete_file", { path }));
     else {
@@ -75,7 +71,7 @@ export function parseDirectives(text: string): ParsedDirectives {
       );
     }
   }
-  return { directives, problems, prose };
+  return { directives, problems };
 }
 
 function parseSimple(line: string): Directive | null {

@@ -25,13 +25,13 @@ export type OfflineModelOptions = {
   summaryDelayMs?: number;
   /**
    * What this instance is: "chat" answers conversations, "summarizer" writes conversation
-   * summaries, "titler" names a conversation (titler.ts). The registry hands the summarizer its own instance, so nothing in a prompt (which
+   * summaries. The registry hands the summarizer its own instance, so nothing in a prompt (which
    * real providers receive too) has to tell the offline model which job it is doing.
    */
   role?: OfflineRole;
 };
 
-export type OfflineRole = "chat" | "summarizer" | "titler";
+export type OfflineRole = "chat" | "summarizer";
 
 /** Read from `providerOptions.offline.cacheKey`; calls in one scope share a prompt cache. */
 export const DEFAULT_CACHE_SCOPE = "default";
@@ -97,7 +97,7 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
   return {
     specificationVersion: "v4",
     provider: "offline",
-    modelId: role === "chat" ? "offline" : `offline-${role}`,
+    modelId: role === "summarizer" ? "offline-summarizer" : "offline",
     supportedUrls: {},
 
     async doGenerate(options): Promise<LanguageModelV4GenerateResult> {
