@@ -28,8 +28,9 @@ export default tseslint.config(
   },
   {
     // lib/context is the pure core: nothing from the database, the network, Next or React. The
-    // routines' schedule math is pure too (the browser previews schedules).
-    files: ["lib/context/**/*.ts", "lib/routines/presets.ts", "lib/routines/schedule.ts"],
+    // routines' schedule math is pure too (the browser previews schedules), and so is lib/words
+    // (how tool calls, actions and receipts read to a person, for the browser).
+    files: ["lib/context/**/*.ts", "lib/routines/presets.ts", "lib/routines/schedule.ts", "lib/words/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -53,6 +54,8 @@ export default tseslint.config(
                 "!@/lib/api/**",
                 "!@/lib/context",
                 "!@/lib/context/**",
+                "!@/lib/words",
+                "!@/lib/words/**",
                 "!@/lib/routines",
                 "@/lib/routines/*",
                 "!@/lib/routines/presets",
@@ -60,7 +63,7 @@ export default tseslint.config(
                 "**/../lib/**",
               ],
               message:
-                "components/ import only the API contracts (@/lib/api) and pure helpers (@/lib/context, the routines' schedule math) from lib/; server data comes through components/api.",
+                "components/ import only the API contracts (@/lib/api) and pure helpers (@/lib/context, @/lib/words, the routines' schedule math) from lib/; server data comes through components/api.",
             },
           ],
         },

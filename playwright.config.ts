@@ -23,6 +23,8 @@ const appEnv = {
   // (tests/integration/security/sign-in-limits.test.ts, tests/e2e/sign-in-limits.spec.ts).
   GUESTS_PER_ADDRESS_PER_HOUR: "100000",
   AUTH_ATTEMPTS_PER_ADDRESS: "100000",
+  // The reset mail is read where a developer reads it (tests/e2e/account-paths.spec.ts).
+  OUTBOX_PAGE: "on",
 };
 
 // Runs once in the main process (workers inherit the flag): build once for all servers, and give

@@ -4,6 +4,7 @@ import { ViewerProvider } from "@/components/account/viewer";
 import { currentCaller } from "@/lib/auth/session";
 import { viewerOf } from "@/lib/auth/viewer";
 import { THEME_SCRIPT } from "@/components/theme/theme-script";
+import { CODE_WRAP_SCRIPT } from "@/components/chat/code-wrap-script";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -23,12 +24,15 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // that proxy.ts put there (a prerendered page would carry scripts without it and be blocked).
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   // Who the pages are for (the sidebar says who is signed in), through the one caller resolver.
-  const viewer = viewerOf(await currentCaller());
+  // Not awaited: the session lookup is no part of the document's first byte (viewer.tsx).
+  const viewer = currentCaller().then(viewerOf);
   return (
-    // The theme script sets <html>'s class and color-scheme before the first paint.
+    // The theme script sets <html>'s class and color-scheme before the first paint, the code wrap
+    // script the code blocks' line wrapping.
     <html lang="en" suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CODE_WRAP_SCRIPT }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
       </head>
       <body className="h-dvh bg-white text-neutral-900 antialiased">

@@ -8,7 +8,7 @@ import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
-import { serverRssMb } from "./process-rss";
+import { processTreeRssMb } from "./process-rss";
 import { table } from "./support";
 import { benchMessage } from "./texts";
 
@@ -158,10 +158,10 @@ export async function benchFirstPaint(): Promise<string> {
     // Memory first, on a server that has done nothing else: the longest thread opened 20 times
     // (the same count the peer gets in `bench peer`), then the server's resident memory.
     const longest = threads.at(-1)!;
-    const rssBefore = serverRssMb(server.pid!);
+    const rssBefore = processTreeRssMb(server.pid!);
     for (let i = 0; i < OPENS_FOR_RSS; i++) await (await openThread(context, longest.id, longest.lastId)).page.close();
     await new Promise((r) => setTimeout(r, 1000));
-    const rssAfter = serverRssMb(server.pid!);
+    const rssAfter = processTreeRssMb(server.pid!);
     // Every size warm before any is measured (compiled routes, cached JS, a warm server), then
     // the sizes take turns run by run, so neither is measured cold or in a quieter moment.
     for (const t of threads) for (let i = 0; i < 2; i++) await (await openThread(context, t.id, t.lastId)).page.close();

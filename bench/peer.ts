@@ -11,7 +11,7 @@ import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import { domNodes, heapMb, seedThread, startServer, waitForServer } from "./first-paint";
 import { peerSetup, seedPeer, startPeer, type PeerSeed } from "./peer-app";
-import { processTreeRssMb, serverRssMb } from "./process-rss";
+import { processTreeRssMb } from "./process-rss";
 import { serversSettled } from "./settle";
 import { percentile, table } from "./support";
 
@@ -153,8 +153,9 @@ export async function benchPeer(): Promise<string> {
     const order = (run: number): App[] => (run % 2 ? ["peer", "ours"] : ["ours", "peer"]);
 
     // Memory first, on servers that have served nothing else: the long thread opened 20 times each.
-    // Each server's process tree: ours below its launcher, the peer's `next start` and anything below it.
-    const rss = () => ({ ours: serverRssMb(ours.pid!), peer: processTreeRssMb(peer.pid!) });
+    // Each server's process tree: ours (`npm start`, which becomes the server), the peer's `next start`
+    // and anything below either.
+    const rss = () => ({ ours: processTreeRssMb(ours.pid!), peer: processTreeRssMb(peer.pid!) });
     const rssBefore = rss();
     for (let i = 0; i < OPENS_FOR_RSS; i++) for (const app of order(i)) await open(contexts[app], target(app, LONG), false);
     await new Promise((r) => setTimeout(r, 1000));

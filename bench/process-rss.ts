@@ -35,14 +35,3 @@ export function processTreeRssMb(pid: number): number {
 export function descendantsOf(pid: number): number[] {
   return childrenOf(pid).flatMap((c) => [c, ...descendantsOf(c)]);
 }
-
-/**
- * Resident memory of our server, started by a launcher (scripts/start.mjs starts scripts/serve.mjs,
- * which serves the pages): the server's process tree, not the launcher, so it counts the same
- * processes as a server measured with processTreeRssMb (the peer's `next start`).
- */
-export function serverRssMb(launcherPid: number): number {
-  const servers = childrenOf(launcherPid);
-  if (!servers.length) throw new Error(`the launcher ${launcherPid} has started no server`);
-  return servers.reduce((sum, p) => sum + processTreeRssMb(p), 0);
-}

@@ -110,6 +110,9 @@ const settings = z.object({
   EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(15_000),
   EVENTS_FEEDS_PER_USER: z.coerce.number().int().positive().default(20),
   EMAIL_FROM: z.string().default("Longrun Chat <agent@longrun.local>"),
+  // The outbox page (/outbox): every stored mail, reset links included, readable by anyone who
+  // reaches the server. "auto": only under `npm run dev` (lib/email/outbox-page.ts).
+  OUTBOX_PAGE: z.enum(["auto", "on", "off"]).default("auto"),
   // The person's own address: the default recipient of digests and the default allow-list.
   EMAIL_TO: z.string().optional(),
   // Comma-separated addresses the agent may mail; enforced with SMTP (default: EMAIL_TO only)

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { addCompileHints } from "./compile-hints.mjs";
 import { useNativeConfigLoader } from "./config-loader.mjs";
 import { deployMigrations } from "./migrations.mjs";
@@ -24,7 +24,7 @@ const nodeMajor = Number(process.versions.node.split(".")[0]);
 if (nodeMajor < 22) {
   console.warn(`Warning: Node ${process.versions.node} is older than the Node 22 LTS this app is tested on; it starts, but upgrade.`);
 }
-// The build and the server (children of this process) inherit the setting.
+// The build (a child of this process) and the server (this process, replaced) inherit the setting.
 useNativeConfigLoader();
 
 if (!fs.existsSync(path.join(root, "lib/db/generated/sqlite/client.ts"))) {
@@ -82,9 +82,14 @@ if (buildOnly) process.exit(0);
 
 // Our own server in front of Next (scripts/serve.mjs): it answers what Next would answer badly (malformed
 // URLs, bodies and server-action requests, slow clients) with JSON errors, and listens on HOSTNAME.
-const child = spawn(process.execPath, [path.join(root, "scripts/serve.mjs"), ...(dev ? ["--dev"] : [])], {
-  stdio: "inherit",
-  env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: "1" },
-});
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code) => process.exit(code ?? 0));
+// This process becomes that server, so `npm start` leaves one process: a launcher waiting beside
+// it held about 100 MB (the migration engine's WebAssembly among it) for the server's whole life.
+// Replaced rather than imported where Node can (execve, Node 22.15+ on POSIX), so the server starts
+// with none of the launcher's memory; elsewhere it runs in this same process.
+const serverArgs = [path.join(root, "scripts/serve.mjs"), ...(dev ? ["--dev"] : [])];
+const serverEnv = { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: "1" };
+if (typeof process.execve === "function") {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...serverArgs], serverEnv);
+}
+Object.assign(process.env, serverEnv);
+await import("./serve.mjs");

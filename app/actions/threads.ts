@@ -1,7 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { createThread, deleteThread, renameThread } from "@/lib/db/threads";
+import { archiveChat, renameChat } from "@/lib/chat-list/person-changes";
+import { createThread, deleteThread } from "@/lib/db/threads";
 import { serverAction } from "@/lib/auth/server-action";
 import { createThreadSchema, idSchema, renameThreadSchema } from "@/lib/http/schemas";
 
@@ -16,7 +17,12 @@ export const createThreadAction = serverAction({ input: createThreadSchema, maxB
 
 export const renameThreadAction = serverAction(
   { input: renameThreadSchema.extend({ threadId: idSchema }), maxBytes: 4096 },
-  async ({ threadId, title }, userId) => ({ thread: await renameThread(userId, threadId, title) }),
+  async ({ threadId, title }, userId) => ({ thread: await renameChat(userId, threadId, title) }),
+);
+
+export const archiveThreadAction = serverAction(
+  { input: z.object({ threadId: idSchema, archived: z.boolean() }).strict(), maxBytes: 4096 },
+  async ({ threadId, archived }, userId) => ({ thread: await archiveChat(userId, threadId, archived) }),
 );
 
 export const deleteThreadAction = serverAction(

@@ -1,32 +1,36 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { authApi, type Me, type SessionInfo } from "@/components/api/auth-client";
 import { getQueryClient } from "@/components/api/query-client";
 import type { GuestWork } from "@/lib/api";
 import { CredentialsForm } from "./credentials-form";
 import { describeGuestWork, hasGuestWork } from "./guest-work-words";
-import { KeptApartNotice } from "./kept-apart-notice";
-import { SessionList } from "./session-list";
 import { SignInChoice, type GuestWorkChoice } from "./sign-in-choice";
+import { SignedInView } from "./signed-in-view";
 
 /**
  * The account page: a guest saves their work (the new account keeps every thread) or signs in,
  * told first what happens to the guest's work (moved in, or kept apart); a signed-in person sees
- * where they are signed in, any guest work kept apart, revokes sessions and signs out.
- * `guestWork` is rendered on the server for this browser's guest (lib/auth/guest-work.ts).
+ * where they are signed in, any guest work kept apart, revokes sessions, changes the password,
+ * signs out or deletes the account. `guestWork` is rendered on the server for this browser's guest
+ * (lib/auth/guest-work.ts); `passwordReset`: this browser just set a new password from a reset link.
  */
-export function AccountPanel({ guestWork }: { guestWork: GuestWork | null }) {
+export function AccountPanel({ guestWork, passwordReset }: { guestWork: GuestWork | null; passwordReset: boolean }) {
   const router = useRouter();
   const [me, setMe] = useState<Me | undefined>(undefined);
   const [sessions, setSessions] = useState<SessionInfo[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [choice, setChoice] = useState<GuestWorkChoice>("move");
   const [moving, setMoving] = useState(false);
+  const [notice, setNotice] = useState<string | null>(
+    passwordReset ? "Your new password is set and this browser is signed in. Every other session was signed out." : null,
+  );
+  const noticeRef = useRef<HTMLParagraphElement>(null);
   const work = hasGuestWork(guestWork) ? guestWork : null;
 
   const refresh = useCallback(async () => {
@@ -43,6 +47,11 @@ export function AccountPanel({ guestWork }: { guestWork: GuestWork | null }) {
     void refresh();
   }, [refresh]);
 
+  // The notice is said once: a reload of the page must not repeat it.
+  useEffect(() => {
+    if (passwordReset) router.replace("/account", { scroll: false });
+  }, [passwordReset, router]);
+
   // The caller changed: the server-rendered parts (the sidebar's name, this page's guest work) and
   // every cached list belonged to the previous one.
   const callerChanged = async () => {
@@ -53,6 +62,7 @@ export function AccountPanel({ guestWork }: { guestWork: GuestWork | null }) {
 
   const act = (fn: () => Promise<unknown>) => async () => {
     setError(null);
+    setNotice(null);
     try {
       await fn();
     } catch (e) {
@@ -87,25 +97,38 @@ export function AccountPanel({ guestWork }: { guestWork: GuestWork | null }) {
     await callerChanged();
   };
 
+  // The page the deleted account was on is now a guest's: say so where focus lands.
+  const deleted = async () => {
+    await callerChanged();
+    setNotice("Your account and everything in it are deleted.");
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  };
+
   if (me === undefined) return <Spinner label="Loading your account" />;
   return (
     <div className="flex flex-col gap-4" data-testid="account-panel" data-signed-in={me !== null}>
       {error && <Alert data-testid="account-error">{error}</Alert>}
+      <p
+        ref={noticeRef}
+        tabIndex={-1}
+        role="status"
+        className="text-sm text-green-800 outline-none empty:hidden"
+        data-testid="account-notice"
+      >
+        {notice ?? ""}
+      </p>
       {me ? (
-        <>
-          <p className="text-sm">
-            Signed in as <strong data-testid="account-email">{me.user.email}</strong>
-            {!me.user.emailVerified && <span className="ml-2 text-xs text-neutral-500">(email not confirmed yet)</span>}
-          </p>
-          {work && <KeptApartNotice work={work} busy={moving} onMove={act(moveWork)} />}
-          <h2 className="text-sm font-semibold">Where you are signed in</h2>
-          <SessionList sessions={sessions} currentToken={me.session.token} onRevoke={(token) => void act(() => authApi.revoke(token))()} />
-          <div>
-            <Button onClick={act(() => authApi.signOut())} data-testid="sign-out">
-              Sign out
-            </Button>
-          </div>
-        </>
+        <SignedInView
+          me={me}
+          sessions={sessions}
+          work={work}
+          moving={moving}
+          onMove={act(moveWork)}
+          onRevoke={(token) => act(() => authApi.revoke(token))()}
+          onPasswordChanged={refresh}
+          onSignOut={act(() => authApi.signOut())}
+          onDeleted={deleted}
+        />
       ) : (
         <>
           <CredentialsForm
@@ -130,6 +153,9 @@ export function AccountPanel({ guestWork }: { guestWork: GuestWork | null }) {
           >
             {work && <SignInChoice work={work} choice={choice} onChange={setChoice} />}
           </CredentialsForm>
+          <Link href="/account/forgot" className="-mt-2 text-xs text-blue-700 hover:underline" data-testid="forgot-password-link">
+            Forgot your password?
+          </Link>
         </>
       )}
     </div>

@@ -1,36 +1,29 @@
 "use client";
 
 import { useParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { outcomeView, statusView, type ToolOutcome } from "./action-state";
 import { ActionsDialog } from "./actions-dialog";
-import { useLiveActionStatus } from "./use-live-action-status";
 
-/** Under a send_email tool card: the action's state, the provider's id, and the actions view. */
-export function ActionToolDetail({ output }: { output: unknown }) {
-  const o = (output ?? {}) as ToolOutcome;
+/** Under a send_email tool card: the way to the thread's actions and outbox. */
+export function ActionToolDetail() {
   const { id: threadId } = useParams<{ id: string }>();
-  const live = useLiveActionStatus(threadId, o.key, o.state);
-  const view = live ? statusView(live) : outcomeView(o);
   const [open, setOpen] = useState(false);
+  const row = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(false);
+  // The dialog unmounts with its element, so the browser cannot give focus back: once it is gone
+  // (the page behind a modal is inert until then), the card does.
+  useEffect(() => {
+    if (wasOpen.current && !open) row.current?.querySelector("button")?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  if (!threadId) return null;
   return (
-    <div
-      data-testid="action-state"
-      data-state={o.state}
-      data-live-status={live ?? undefined}
-      className="mt-1 flex min-w-0 items-center gap-2"
-    >
-      <span className={`shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium ${view.tone}`}>{view.label}</span>
-      <span className="min-w-0 truncate font-mono text-neutral-600" title={o.resultId ?? o.message}>
-        {o.state === "sent" ? o.resultId : o.message}
-      </span>
-      {threadId && (
-        <Button size="sm" variant="ghost" className="ml-auto" data-testid="open-actions" onClick={() => setOpen(true)}>
-          Actions
-        </Button>
-      )}
-      {open && threadId && <ActionsDialog threadId={threadId} onClose={() => setOpen(false)} />}
+    <div ref={row} className="mt-1 flex justify-end">
+      <Button size="sm" variant="ghost" data-testid="open-actions" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Open actions and outbox
+      </Button>
+      {open && <ActionsDialog threadId={threadId} onClose={() => setOpen(false)} />}
     </div>
   );
 }

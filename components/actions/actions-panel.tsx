@@ -54,9 +54,11 @@ export function ActionsPanel({ threadId }: { threadId: string }) {
         ) : (
           <ul className="space-y-1 text-xs">
             {outbox.map((m) => (
-              <li key={m.messageId} data-testid="outbox-row" className="truncate" title={m.messageId}>
+              <li key={m.messageId} data-testid="outbox-row" className="break-words">
                 <span className="text-neutral-800">{m.to}</span> — {m.subject}{" "}
-                <span className="font-mono text-neutral-500">({m.transport})</span>
+                <span className="text-neutral-600">
+                  ({m.transport === "outbox" ? "kept in the local outbox: no mail server is configured" : "handed to the mail server"})
+                </span>
               </li>
             ))}
           </ul>

@@ -11,7 +11,7 @@ import type {
   ServerActionResult,
   UpdateRoutineRequest,
 } from "@/lib/api";
-import { createThreadAction, deleteThreadAction, renameThreadAction } from "@/app/actions/threads";
+import { archiveThreadAction, createThreadAction, deleteThreadAction, renameThreadAction } from "@/app/actions/threads";
 import { editMessageAction, setPinnedAction } from "@/app/actions/messages";
 import { createRoutineAction, updateRoutineAction } from "@/app/actions/routines";
 import { ApiError } from "./api-error";
@@ -36,6 +36,8 @@ export const actions = {
   createThread: async (body: CreateThreadRequest = {}): Promise<ApiThread> =>
     (await unwrap<CreateThreadResponse>(createThreadAction(body))).thread,
   renameThread: async (id: string, title: string): Promise<ApiThread> => (await unwrap(renameThreadAction({ threadId: id, title }))).thread,
+  archiveThread: async (id: string, archived: boolean): Promise<ApiThread> =>
+    (await unwrap(archiveThreadAction({ threadId: id, archived }))).thread,
   deleteThread: async (id: string): Promise<void> => void (await unwrap(deleteThreadAction({ threadId: id }))),
   // The stored parts are typed loosely on the server; on the wire they are the UI parts ApiMessage names.
   editMessage: async (id: string, messageId: string, text: string): Promise<ApiMessage> =>

@@ -105,6 +105,7 @@ function pathSegment(path: string): string {
 /** The one client of the JSON API: every route, ids encoded, every failure an ApiError. */
 export const api = {
   listThreads: async () => (await request<ThreadListResponse>("/api/threads")).threads,
+  listArchivedThreads: async () => (await request<ThreadListResponse>("/api/threads?archived=1")).threads,
   /** `workspaceOf`: the new thread continues that one's workspace and action records. */
   createThread: async (body?: CreateThreadRequest) =>
     (await request<CreateThreadResponse>("/api/threads", body ? send("POST", body) : { method: "POST" })).thread,

@@ -5,7 +5,14 @@ import { ApiError } from "./api-error";
 // guest's work. better-auth answers errors as {message, code}, ours as {error: {code, message}};
 // both become the same ApiError as every other route's.
 
-export type SessionInfo = { id: string; token: string; createdAt: string; userAgent?: string | null; ipAddress?: string | null };
+export type SessionInfo = {
+  id: string;
+  token: string;
+  createdAt: string;
+  updatedAt?: string;
+  userAgent?: string | null;
+  ipAddress?: string | null;
+};
 export type Me = { user: { id: string; email: string; emailVerified: boolean }; session: SessionInfo } | null;
 
 async function call<T>(path: string, body?: unknown): Promise<T> {
@@ -35,6 +42,13 @@ export const authApi = {
   signOut: () => call("/sign-out", {}),
   sessions: () => call<SessionInfo[]>("/list-sessions"),
   revoke: (token: string) => call("/revoke-session", { token }),
+  /** The server always points the link at /account/reset (lib/auth/auth-body.ts). */
+  requestReset: (email: string) => call("/request-password-reset", { email }),
+  /** Sets the new password and signs this browser in. */
+  resetPassword: (token: string, newPassword: string) => call("/reset-password", { token, newPassword }),
+  /** Signs out every other session (the server insists). */
+  changePassword: (currentPassword: string, newPassword: string) => call("/change-password", { currentPassword, newPassword }),
+  deleteAccount: (password: string) => call("/delete-user", { password }),
   /** Ours, not better-auth's: this browser's guest work moves into the signed-in account. */
   moveGuestWork: () => call<MoveGuestWorkResponse>("/api/account/guest-work/move", {}),
 };

@@ -8,6 +8,7 @@ import { NEWEST_PAGE_SIZE, OLDER_PAGE_SIZE, queryKeys } from "./query-keys";
  */
 
 export const threadsQuery = () => queryOptions({ queryKey: queryKeys.threads(), queryFn: api.listThreads });
+export const archivedThreadsQuery = () => queryOptions({ queryKey: queryKeys.archivedThreads(), queryFn: api.listArchivedThreads });
 
 export const modelQuery = () => queryOptions({ queryKey: queryKeys.model(), queryFn: api.model, staleTime: Infinity });
 

@@ -11,6 +11,8 @@ export const OLDER_PAGE_SIZE = 200;
 
 export const queryKeys = {
   threads: () => ["threads"] as const,
+  /** Under threads: whatever refreshes the chat list refreshes the archived ones too. */
+  archivedThreads: () => ["threads", "archived"] as const,
   model: () => ["model"] as const,
   models: () => ["models"] as const,
   thread: (id: string) => ["thread", id] as const,

@@ -133,13 +133,14 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
       <Composer
         draft={chat.draft}
         onDraftChange={chat.setDraft}
-        onSend={(text) => {
+        onSend={(text, how) => {
           nav.exit();
-          chat.send(text);
+          chat.send(text, how);
         }}
         onStop={() => void chat.stop()}
-        busy={chat.busy}
-        streaming={chat.replying}
+        disabled={false}
+        replying={chat.replying}
+        queue={{ queued: chat.queued, onSendNow: chat.sendQueuedNow, onEdit: chat.editQueued, onCancel: chat.cancelQueued }}
       />
     </div>
   );

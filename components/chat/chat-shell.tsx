@@ -18,18 +18,20 @@ type ChatShellProps = {
   threadId: string | null;
   /** What the server already read for this page (the thread's newest page, the chat list). */
   prefetched?: DehydratedState | null;
+  /** The thread's workspace panel as the person last left it (null: never toggled, it follows the files). */
+  workspaceChoice?: boolean | null;
 };
 
 /** The whole app: chats on the left, the open chat (or a starting point) on the right. */
-export function ChatShell({ threadId, prefetched }: ChatShellProps) {
+export function ChatShell({ threadId, prefetched, workspaceChoice = null }: ChatShellProps) {
   return (
     <QueryProvider state={prefetched}>
-      <Shell threadId={threadId} />
+      <Shell threadId={threadId} workspaceChoice={workspaceChoice} />
     </QueryProvider>
   );
 }
 
-function Shell({ threadId }: { threadId: string | null }) {
+function Shell({ threadId, workspaceChoice }: { threadId: string | null; workspaceChoice: boolean | null }) {
   const router = useRouter();
   const threads = useThreads();
   const [creating, setCreating] = useState(false);
@@ -55,6 +57,15 @@ function Shell({ threadId }: { threadId: string | null }) {
     threads.rename(id, title).catch((e: unknown) => setActionError(`Could not rename the chat: ${readableError(e)}`));
   };
 
+  const archiveThread = async (id: string, archived: boolean) => {
+    setActionError(null);
+    try {
+      await threads.archive(id, archived);
+    } catch (e) {
+      setActionError(`Could not ${archived ? "archive" : "unarchive"} the chat: ${readableError(e)}`);
+    }
+  };
+
   const deleteThread = (id: string) => {
     setActionError(null);
     threads.remove(id).then(
@@ -76,6 +87,7 @@ function Shell({ threadId }: { threadId: string | null }) {
           creating={creating}
           onNew={() => void createThread()}
           onRename={renameThread}
+          onArchive={archiveThread}
           onDelete={deleteThread}
         />
       }
@@ -96,7 +108,7 @@ function Shell({ threadId }: { threadId: string | null }) {
           </Alert>
         )}
         {threadId ? (
-          <ThreadView key={threadId} threadId={threadId} title={activeTitle} />
+          <ThreadView key={threadId} threadId={threadId} title={activeTitle} workspaceChoice={workspaceChoice} />
         ) : (
           <EmptyState creating={creating} onNew={() => void createThread()} />
         )}

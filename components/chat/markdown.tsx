@@ -2,9 +2,10 @@
 
 import { LRUCache } from "lru-cache";
 import { memo, type ReactElement } from "react";
-import renderMarkdown, { type Components } from "react-markdown";
+import renderMarkdown, { defaultUrlTransform, type Components, type UrlTransform } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./code-block";
+import { MarkdownImage } from "./markdown-image";
 import { markdownSourceHash, serverMarkdown } from "./server-markdown";
 
 // Styled here rather than with a typography plugin: one place decides how replies look.
@@ -21,19 +22,36 @@ const PROSE = [
   "[&_blockquote]:my-3 [&_blockquote]:border-l-4 [&_blockquote]:border-neutral-300 [&_blockquote]:pl-3 [&_blockquote]:text-neutral-600",
   "[&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-neutral-100 [&_:not(pre)>code]:px-1 [&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:text-[0.875em]",
   "[&_code]:font-mono",
-  "[&_pre]:my-3 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:border [&_pre]:border-neutral-200 [&_pre]:bg-neutral-50 [&_pre]:text-[13px] [&_pre]:leading-snug",
   "[&_pre>code]:block [&_pre>code]:p-3",
-  "[&_table]:my-3 [&_table]:block [&_table]:overflow-x-auto [&_table]:border-collapse",
+  "[&_table]:border-collapse",
   "[&_th]:border [&_th]:border-neutral-300 [&_th]:bg-neutral-50 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left",
   "[&_td]:border [&_td]:border-neutral-300 [&_td]:px-2 [&_td]:py-1",
   "[&_hr]:my-4 [&_hr]:border-neutral-200",
 ].join(" ");
 
 const components: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
+  // A footnote's link stays in the page; any other opens beside the chat.
+  a: ({ node: _node, ...props }) =>
+    props.href?.startsWith("#") ? <a {...props} /> : <a {...props} target="_blank" rel="noreferrer noopener" />,
   // Colours are added after hydration, by a highlighter loaded only for a block that names a language.
   pre: CodeBlock,
+  img: MarkdownImage,
+  // A wide table scrolls in its own box, which takes focus so a keyboard can scroll it.
+  table: ({ node: _node, ...props }) => (
+    <div tabIndex={0} className="my-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600">
+      <table {...props} />
+    </div>
+  ),
+  // A task list's box is read-only (GFM renders it disabled); its label says its state in words.
+  input: ({ node: _node, ...props }) =>
+    props.type === "checkbox" ? <input {...props} aria-label={props.checked ? "Done" : "Not done"} /> : <input {...props} />,
 };
+
+// Images may also be data: URLs of raster formats (the page's policy allows data: images; an
+// <img> runs no script); everything else goes through react-markdown's safe-protocol filter.
+const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[a-z0-9+/=\s]*$/i;
+const urlTransform: UrlTransform = (url, key, node) =>
+  key === "src" && node.tagName === "img" && DATA_IMAGE.test(url) ? url : defaultUrlTransform(url);
 
 const remarkPlugins = [remarkGfm];
 
@@ -49,7 +67,9 @@ const rendered = new LRUCache<string, { text: string; tree: ReactElement }>({
 function markdownTree(text: string, cacheKey: string | undefined): ReactElement {
   const hit = cacheKey === undefined ? undefined : rendered.get(cacheKey);
   if (hit && hit.text === text) return hit.tree;
-  const tree = renderMarkdown({ children: text, remarkPlugins, components });
+  // Footnote ids carry the message's key: two replies with a footnote 1 must not share an id.
+  const remarkRehypeOptions = cacheKey === undefined ? undefined : { clobberPrefix: `${cacheKey.replace(/[^\w-]/g, "-")}-` };
+  const tree = renderMarkdown({ children: text, remarkPlugins, remarkRehypeOptions, components, urlTransform });
   // A reply still streaming replaces its own entry version by version instead of adding one each.
   if (cacheKey !== undefined) rendered.set(cacheKey, { text, tree });
   return tree;

@@ -6,6 +6,7 @@ import { MessageError } from "./message-error";
 import { MessageParts } from "./message-parts";
 import type { ChatMessage } from "./types";
 import type { MessageEditActions } from "./use-message-edit";
+import { CopyButton } from "@/components/ui/copy-button";
 import { formatCount } from "@/components/ui/format-count";
 
 /**
@@ -27,6 +28,8 @@ type MessageItemProps = {
 
 const REVEAL_ON_HOVER =
   "opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100";
+const HEADER_BUTTON =
+  "rounded px-1 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:text-neutral-300";
 
 export const MessageItem = memo(function MessageItem({ message, status, actionsDisabled, onRetry, editDraft, edit }: MessageItemProps) {
   // True only in the row where Edit was pressed; a remount after scrolling starts false.
@@ -37,6 +40,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
   const isUser = message.role === "user";
   // Only stored messages have an id the server knows.
   const editable = isUser && meta !== undefined;
+  const hasText = message.parts.some((p) => p.type === "text" && p.text);
   const empty = !message.parts.some((p) => (p.type === "text" || p.type === "reasoning" ? p.text : p.type !== "step-start"));
 
   return (
@@ -63,6 +67,14 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
               {formatCount(meta.tokens)} tokens
             </span>
           )}
+          {status !== "streaming" && hasText && !editing && (
+            <CopyButton
+              text={() => copiedText(message)}
+              what="message"
+              data-testid="copy-message"
+              className={`${HEADER_BUTTON} ${REVEAL_ON_HOVER}`}
+            />
+          )}
           {meta && status !== "streaming" && <PinButton messageId={message.id} className={REVEAL_ON_HOVER} />}
           {editable && !editing && (
             <button
@@ -75,7 +87,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
               }}
               disabled={actionsDisabled}
               title={actionsDisabled ? "Wait for the reply to finish" : "Edit this message; the reply is written again"}
-              className={`rounded px-1 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:text-neutral-300 ${REVEAL_ON_HOVER}`}
+              className={`${HEADER_BUTTON} ${REVEAL_ON_HOVER}`}
             >
               Edit
             </button>
@@ -88,7 +100,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
               disabled={actionsDisabled}
               aria-label="Regenerate this reply"
               title={actionsDisabled ? "Wait for the reply to finish" : "Write this reply again (it replaces this one)"}
-              className={`rounded px-1 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:text-neutral-300 ${REVEAL_ON_HOVER}`}
+              className={`${HEADER_BUTTON} ${REVEAL_ON_HOVER}`}
             >
               Regenerate
             </button>
@@ -127,6 +139,11 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
     </article>
   );
 });
+
+/** What Copy puts on the clipboard: the message's markdown, its text parts apart by a blank line. */
+function copiedText(message: ChatMessage): string {
+  return message.parts.flatMap((p) => (p.type === "text" && p.text ? [p.text] : [])).join("\n\n");
+}
 
 function messageText(message: ChatMessage): string {
   return message.parts.map((p) => (p.type === "text" ? p.text : "")).join("");

@@ -2,7 +2,10 @@
 
 import { useModelInfo } from "./use-model-info";
 
-/** The model replies come from; offline mode explains itself so nobody mistakes it for a real model. */
+/**
+ * The server's default model. What the offline model is, the picker says where the model is chosen;
+ * how to configure a real one is for whoever runs the server (README), not for the people chatting.
+ */
 export function ModelBadge() {
   const { model, error } = useModelInfo();
   return (
@@ -16,15 +19,10 @@ export function ModelBadge() {
             aria-hidden
             className={`size-2 shrink-0 rounded-full ${model ? (model.isOffline ? "bg-amber-500" : "bg-emerald-500") : "bg-neutral-300"}`}
           />
-          <span data-testid="model-name" className="truncate font-mono text-neutral-800" title={model?.hint}>
+          <span data-testid="model-name" className="truncate font-mono text-neutral-800">
             {model?.id ?? "…"}
           </span>
         </div>
-      )}
-      {model?.isOffline && (
-        <p className="mt-1 leading-snug text-amber-800" data-testid="model-hint">
-          {model.hint}
-        </p>
       )}
     </div>
   );

@@ -5,14 +5,18 @@ import { useEffect, useRef, useState, type Ref } from "react";
 import { ThreadTitleEditor } from "./thread-title-editor";
 import type { ApiThread as ThreadSummary } from "@/lib/api";
 
-type ThreadListItemProps = {
-  thread: ThreadSummary;
-  active: boolean;
+/** What a chat's row can do: rename, archive or bring back, delete (after a confirmation). */
+export type ThreadItemActions = {
   onRename: (id: string, title: string) => void;
+  /** Resolves once the chat has moved to the other list. */
+  onArchive: (id: string, archived: boolean) => Promise<void>;
   onRequestDelete: (thread: ThreadSummary) => void;
 };
 
-export function ThreadListItem({ thread, active, onRename, onRequestDelete }: ThreadListItemProps) {
+type ThreadListItemProps = ThreadItemActions & { thread: ThreadSummary; active: boolean };
+
+export function ThreadListItem({ thread, active, onRename, onArchive, onRequestDelete }: ThreadListItemProps) {
+  const archived = Boolean(thread.archivedAt);
   const [editing, setEditing] = useState(false);
   const link = useRef<HTMLAnchorElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -71,6 +75,21 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
             <IconButton ref={renameButton} label={`Rename “${thread.title}”`} testId="rename-thread" onClick={() => startEditing("rename")}>
               <path d="M4 13.5V16h2.5l7.4-7.4-2.5-2.5L4 13.5zM15.7 6.8a.7.7 0 000-1l-1.5-1.5a.7.7 0 00-1 0l-1.2 1.2 2.5 2.5 1.2-1.2z" />
             </IconButton>
+            <IconButton
+              label={`${archived ? "Unarchive" : "Archive"} “${thread.title}”`}
+              testId={archived ? "unarchive-thread" : "archive-thread"}
+              onClick={() => {
+                // The row leaves this list: the focus goes on to its neighbour, not to the page's body.
+                const next = neighbourLink(link.current);
+                void onArchive(thread.id, !archived).then(() => next?.focus());
+              }}
+            >
+              {archived ? (
+                <path d="M3 4h14v3H3V4zm1 4h12v8H4V8zm6 1.5L7 12.5h2V15h2v-2.5h2L10 9.5z" />
+              ) : (
+                <path d="M3 4h14v3H3V4zm1 4h12v8H4V8zm6 7l3-3h-2V9.5H9V12H7l3 3z" />
+              )}
+            </IconButton>
             <IconButton label={`Delete “${thread.title}”`} testId="delete-thread" onClick={() => onRequestDelete(thread)}>
               <path d="M7 4V3h6v1h4v2H3V4h4zm-2 3h10l-.8 10H5.8L5 7zm3 2v6h1V9H8zm3 0v6h1V9h-1z" />
             </IconButton>
@@ -79,6 +98,15 @@ export function ThreadListItem({ thread, active, onRename, onRequestDelete }: Th
       )}
     </li>
   );
+}
+
+/** The next chat's link in the same list, across its date groups (else the one before, else the Archived switch). */
+function neighbourLink(from: HTMLAnchorElement | null): HTMLElement | null {
+  const list = from?.closest("[data-thread-list]");
+  if (!from || !list) return null;
+  const links = [...list.querySelectorAll<HTMLElement>("[data-testid=thread-link]")];
+  const at = links.indexOf(from);
+  return links[at + 1] ?? links[at - 1] ?? from.closest("nav")?.querySelector<HTMLElement>("[data-testid=archived-toggle]") ?? null;
 }
 
 function IconButton({

@@ -11,7 +11,8 @@ import { GlobalSearch } from "@/components/search/global-search";
 import { ShortcutsButton } from "@/components/layout/app-frame";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { ModelBadge } from "./model-badge";
-import { ThreadListItem } from "./thread-list-item";
+import { ArchivedThreads } from "./archived-threads";
+import { ThreadGroups } from "./thread-groups";
 import type { ApiThread as ThreadSummary } from "@/lib/api";
 
 type ThreadSidebarProps = {
@@ -21,12 +22,13 @@ type ThreadSidebarProps = {
   creating: boolean;
   onNew: () => void;
   onRename: (id: string, title: string) => void;
+  onArchive: (id: string, archived: boolean) => Promise<void>;
   onDelete: (id: string) => void;
 };
 
-export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRename, onDelete }: ThreadSidebarProps) {
+export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRename, onArchive, onDelete }: ThreadSidebarProps) {
   const [pendingDelete, setPendingDelete] = useState<ThreadSummary | null>(null);
-
+  const itemActions = { onRename, onArchive, onRequestDelete: setPendingDelete };
   return (
     <aside className="flex min-h-0 w-full flex-1 flex-col border-r border-neutral-200 bg-neutral-50">
       <div className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
@@ -41,11 +43,8 @@ export function ThreadSidebar({ threads, activeId, error, creating, onNew, onRen
         {error && <Alert className="mb-2 text-xs">Could not load chats: {error}</Alert>}
         {threads === null && !error && <Spinner label="Loading chats" className="px-2 py-1" />}
         {threads?.length === 0 && <p className="px-2 py-1 text-sm text-neutral-500">No chats yet.</p>}
-        <ul className="flex flex-col gap-0.5">
-          {threads?.map((t) => (
-            <ThreadListItem key={t.id} thread={t} active={t.id === activeId} onRename={onRename} onRequestDelete={setPendingDelete} />
-          ))}
-        </ul>
+        {threads && <ThreadGroups threads={threads} activeId={activeId} {...itemActions} />}
+        <ArchivedThreads activeId={activeId} {...itemActions} />
       </nav>
 
       <RoutinesNav />

@@ -1,14 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { isNotFound, readableError } from "@/components/api/api-error";
 import { newestPageQuery } from "@/components/api/queries";
+import { queryKeys } from "@/components/api/query-keys";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { MessagePage } from "@/lib/api";
+import type { FileMeta, MessagePage } from "@/lib/api";
 import { ServerTranscript } from "./server-transcript";
 import { ThreadNotFound } from "./thread-not-found";
 import { useThreadInfo } from "./use-thread-info";
@@ -18,13 +19,15 @@ type ThreadViewProps = {
   threadId: string;
   /** The sidebar's copy of the title, which follows renames and automatic titles. */
   title: string | undefined;
+  /** The workspace panel as the person last left it in this thread; null: it follows the files. */
+  workspaceChoice: boolean | null;
 };
 
 /**
  * A thread and its newest page (usually already in the cache: the server rendered them), handed to
  * the chat once both are there. Mount with key={threadId}.
  */
-export function ThreadView({ threadId, title }: ThreadViewProps) {
+export function ThreadView({ threadId, title, workspaceChoice }: ThreadViewProps) {
   const hydrated = useHydrated();
   // Rendered first by the server (this render hydrates its copy): that copy stays on screen until
   // the live chat's script has arrived. A thread opened later in the tab shows a spinner instead.
@@ -32,6 +35,9 @@ export function ThreadView({ threadId, title }: ThreadViewProps) {
   const workbench = useWorkbenchModule();
   const thread = useThreadInfo(threadId);
   const newest = useQuery(newestPageQuery(threadId));
+  // The server read the files with the page: the first frame already has the panel where it will be.
+  const files = useQueryClient().getQueryData<FileMeta[]>(queryKeys.files(threadId));
+  const workspaceAtFirst = workspaceChoice ?? (files?.length ?? 0) > 0;
   // The chat starts from the first page it sees; later pages reach it through the cache.
   const [firstPage, setFirstPage] = useState<MessagePage | null>(null);
   if (firstPage === null && newest.data) setFirstPage(newest.data);
@@ -62,7 +68,7 @@ export function ThreadView({ threadId, title }: ThreadViewProps) {
   }
   // The live chat reads the window, the tab's storage and the scroll position: browser only.
   if ((!hydrated || (fromServer && !workbench.module)) && thread.data && firstPage) {
-    return <ServerTranscript title={title ?? thread.data.title} page={firstPage} />;
+    return <ServerTranscript title={title ?? thread.data.title} page={firstPage} workspace={workspaceAtFirst} />;
   }
   if (!thread.data || !firstPage || !workbench.module) {
     return (
@@ -72,5 +78,7 @@ export function ThreadView({ threadId, title }: ThreadViewProps) {
     );
   }
   const { ThreadWorkbench } = workbench.module;
-  return <ThreadWorkbench threadId={threadId} title={title ?? thread.data.title} initialPage={firstPage} />;
+  return (
+    <ThreadWorkbench threadId={threadId} title={title ?? thread.data.title} initialPage={firstPage} workspaceChoice={workspaceChoice} />
+  );
 }

@@ -16,15 +16,17 @@ type ThreadWorkbenchProps = {
   threadId: string;
   title: string;
   initialPage: MessagePage;
+  /** The workspace panel as the person last left it in this thread; null: it follows the files. */
+  workspaceChoice: boolean | null;
 };
 
 /**
  * A loaded thread: the chat, with the workspace or the context inspector beside it. Each reads its
  * own query; a settled turn invalidates the thread's queries, so no one passes refresh signals.
  */
-export function ThreadWorkbench({ threadId, title, initialPage }: ThreadWorkbenchProps) {
+export function ThreadWorkbench({ threadId, title, initialPage, workspaceChoice }: ThreadWorkbenchProps) {
   const { info } = useContextInfo(threadId);
-  const panels = useSidePanels();
+  const panels = useSidePanels(threadId, workspaceChoice);
   const inspectorToggle = useRef<HTMLButtonElement>(null);
   const workspaceToggle = useRef<HTMLButtonElement>(null);
   const searchToggle = useRef<HTMLButtonElement>(null);

@@ -3,11 +3,13 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { SummaryMarker } from "@/components/context/summary-marker";
+import { shortcutFor } from "@/components/shortcuts/shortcuts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ContextInfo } from "@/lib/api";
 import { MessageItem, type DisplayStatus } from "./message-item";
 import { OlderMessagesBar, type OlderMessages } from "./older-messages-bar";
 import { RetryConfirmDialog } from "./retry-confirm-dialog";
+import { JumpToLatest } from "./jump-to-latest";
 import { estimatedRowHeight, serverListSize } from "./server-geometry";
 import type { ChatMessage } from "./types";
 import type { JumpTarget } from "./use-history-window";
@@ -40,8 +42,6 @@ const PADDING_END_PX = 24;
 
 // Start loading the previous page this far before the top is reached, so scrolling rarely waits.
 const LOAD_OLDER_WITHIN_PX = 600;
-
-const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
 export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, cut, history, onHome, onEnd, hidden }: TranscriptProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -114,10 +114,9 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
       void newer.load();
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
-    const t = e.target as HTMLElement;
-    if (TYPING.has(t.tagName) || t.isContentEditable || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === "Home" && onHome) onHome();
-    else if (e.key === "End" && onEnd) onEnd();
+    const key = shortcutFor(e);
+    if (key === "first-message" && onHome) onHome();
+    else if (key === "latest-message" && onEnd) onEnd();
     else return;
     e.preventDefault();
   };
@@ -134,6 +133,10 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <OlderMessagesBar older={older} />
+      {/* Before the list in the focus order (Shift+Tab from it), though drawn over its bottom. */}
+      {!hidden && !history?.detached && (
+        <JumpToLatest scrollRef={scrollRef} replying={last ? statusOf(last) === "streaming" : false} toEnd={virtualizer.scrollToEnd} />
+      )}
       <div
         ref={scrollRef}
         onScroll={maybeLoadOlder}
@@ -160,7 +163,7 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
                   data-message-row={message.id}
                   data-highlighted={highlighted === message.id || undefined}
                   tabIndex={highlighted === message.id ? -1 : undefined}
-                  className="absolute top-0 left-0 w-full outline-none data-[highlighted]:bg-yellow-50 data-[highlighted]:ring-2 data-[highlighted]:ring-yellow-400 data-[highlighted]:ring-inset dark:data-[highlighted]:bg-yellow-900/20"
+                  className="absolute top-0 left-0 w-full outline-none data-[highlighted]:bg-yellow-50 data-[highlighted]:ring-2 data-[highlighted]:ring-yellow-400 data-[highlighted]:ring-inset"
                   style={{ transform: `translateY(${row.start}px)` }}
                 >
                   {/* Part of the row, so the virtualizer measures and scrolls the marker with its message. */}

@@ -13,7 +13,8 @@ const WORDS: Record<TurnErrorCode | "turn_in_progress", string> = {
   tool_failed: "A tool the agent used failed, so the reply ended early.",
   interrupted: "The reply was cut off before it finished (the server stopped mid-reply). The text so far is kept; retry for a full reply.",
   internal: "Something went wrong on the server. Nothing you sent was lost; retry.",
-  turn_in_progress: "A reply is already being written in this chat (in another tab). This tab follows it; you can send once it is done.",
+  turn_in_progress:
+    "A reply is already being written in this chat (in another tab). Your message is queued: it is sent when that reply ends.",
 };
 
 export function turnErrorWords(code: string | null | undefined, fallback: string | null = null): string | null {

@@ -11,9 +11,11 @@ import { useThreadEvents } from "@/components/live/use-thread-events";
 import type { MessagePage, TurnData } from "@/lib/api";
 import { createChatTransport } from "./chat-transport";
 import { applyEdit } from "./message-sync";
+import { transcriptSettled, withDraft } from "./message-queue";
 import { turnErrorWords } from "./turn-error-words";
 import { toChatMessage, type ChatMessage } from "./types";
 import { useComposerDraft } from "./use-composer-draft";
+import { useMessageQueue } from "./use-message-queue";
 import { useNewestPageSync } from "./use-newest-page-sync";
 import { useOlderPages } from "./use-older-pages";
 import { useThreadInfo } from "./use-thread-info";
@@ -84,31 +86,37 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
     const failedRequest = refused !== null && refused.code !== "unknown";
     const storedNothing = failedRequest && refused.code !== "network";
     sync.streamEnded(confirmed || storedNothing);
-    if (failedRequest) setDraft((current) => current || lastSentText.current);
+    const text = lastSentText.current;
+    lastSentText.current = "";
     if (refused?.code === "turn_in_progress") {
+      // Another tab's turn holds the thread: a message waits for it like any queued one.
       clearError();
+      if (text) queue.putBack(text);
       setNotice(turnErrorWords("turn_in_progress"));
-    }
+    } else if (failedRequest && text) setDraft((current) => withDraft(text, current));
     refreshThread(); // a compaction that starts after the reply reaches the context gauge through the feed
   }
 
   const busy = streamingHere || editing || sync.remoteTurn;
+  const replying = streamingHere || sync.remoteTurn;
 
-  const send = useCallback(
+  const sendNow = useCallback(
     (text: string) => {
-      if (!text.trim() || busy) return;
       lastSentText.current = text;
-      setDraft("");
       setNotice(null);
       void sendMessage({ text });
     },
-    [busy, sendMessage, setDraft],
+    [sendMessage],
   );
+  // What is sent while a turn runs (or this tab's last one is not confirmed yet) waits here.
+  const ready = !busy && transcriptSettled(messages);
+  const queue = useMessageQueue({ threadId, ready, sendNow });
 
   const retry = useCallback(
     (messageId: string) => {
       if (busy) return;
       setNotice(null);
+      lastSentText.current = ""; // a retry sends no text of the person's
       void regenerate({ messageId });
     },
     [busy, regenerate],
@@ -124,8 +132,9 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
       try {
         const edited = await actions.editMessage(threadId, messageId, text);
         editedId = edited.id;
-        // The edit is the message this turn answers: if its reply fails, no composer draft comes back.
-        lastSentText.current = text;
+        // The edit is stored already and is the message this turn answers: if its reply is
+        // refused, no composer draft or queued copy comes back.
+        lastSentText.current = "";
         setMessages((current) => applyEdit(current, messageId, edited));
         refreshThread(); // the summary may be stale now, and older pages may have lost messages
       } finally {
@@ -150,6 +159,21 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
     else refreshThread();
   }, [chat, streamingHere, refreshThread, threadId]);
 
+  /**
+   * Sends now when the thread is free; else queues the text for when the reply ends, or, with
+   * `stopFirst`, stops the reply and sends it as soon as the stop has landed.
+   */
+  const send = useCallback(
+    (text: string, { stopFirst = false } = {}) => {
+      if (!text.trim()) return;
+      setDraft("");
+      if (ready && !queue.queued) return sendNow(text);
+      queue.add(text, stopFirst && replying);
+      if (stopFirst && replying) void stop();
+    },
+    [queue, ready, replying, sendNow, setDraft, stop],
+  );
+
   // A reply that failed mid-stream is stored as such and shown in the transcript with its retry.
   const lastStatus = messages.at(-1)?.metadata?.status;
   const shownInTranscript = lastStatus === "error" || lastStatus === "interrupted";
@@ -160,11 +184,25 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
     messages,
     streaming: streamingHere,
     /** A reply is being written, here or in another tab. */
-    replying: streamingHere || sync.remoteTurn,
+    replying,
     busy,
     draft,
     setDraft,
     send,
+    queued: queue.queued,
+    /** Stops the reply and sends the queued message once the stop has landed. */
+    sendQueuedNow: () => {
+      queue.markStopFirst();
+      if (replying) void stop();
+    },
+    cancelQueued: queue.clear,
+    /** Takes the queued message back into the composer, before anything typed since. */
+    editQueued: () => {
+      if (!queue.queued) return;
+      const text = queue.queued.text;
+      queue.clear();
+      setDraft((current) => withDraft(text, current));
+    },
     stop,
     retry,
     edit,

@@ -1,6 +1,8 @@
+import { MessageLink } from "@/components/search/message-link";
 import type { ContextInfo } from "@/lib/api";
+import { count } from "@/lib/words/phrase";
 
-/** The agent's lookups in the stored history: what it searched for or read back, and what it found. */
+/** The agent's lookups in the stored history: what it searched for or read back, and what it found, each with a link to the reply that did it. */
 export function RecallList({ recalls }: { recalls: ContextInfo["recalls"] }) {
   if (recalls.length === 0) return null;
   return (
@@ -9,9 +11,18 @@ export function RecallList({ recalls }: { recalls: ContextInfo["recalls"] }) {
       <ul className="space-y-0.5">
         {recalls.map((r, i) => (
           <li key={`${r.replyId}-${i}`}>
-            <span className="font-mono">{r.tool}</span>{" "}
-            {r.tool === "search_history" ? `"${r.query ?? ""}" → ${r.found ?? "?"} found` : `${r.messageIds.length} message(s)`} · reply #
-            {r.replySeq}
+            {r.tool === "search_history" ? (
+              <>
+                Searched for <code className="font-mono">{r.query ?? ""}</code>:{" "}
+                {r.found === null ? "result not known" : r.found === 0 ? "no hits" : count(r.found, "hit")}
+              </>
+            ) : (
+              `Read back ${count(r.messageIds.length, "message")}`
+            )}
+            , in{" "}
+            <MessageLink seq={r.replySeq} messageId={r.replyId}>
+              reply #{r.replySeq}
+            </MessageLink>
           </li>
         ))}
       </ul>

@@ -9,8 +9,7 @@ export function keptNames(summaryText: string): string[] {
   return [...new Set(extractNames(summaryText))];
 }
 
-const linkClass =
-  "rounded text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300";
+const linkClass = "rounded text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-blue-600";
 
 /**
  * "What did the summary drop?" in one click: open the summarized span in the transcript, search

@@ -1,12 +1,17 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Group, Panel, Separator, usePanelRef, type Layout, type LayoutChangedMeta } from "react-resizable-panels";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { PANELS_INLINE } from "./breakpoints";
 import { rememberWidth, rememberedWidth } from "./panel-widths";
 
 const MAIN = "split-main";
+
+const rememberedPx = (kind: string) => {
+  const px = rememberedWidth(kind);
+  return px === null ? null : `${px}px`;
+};
 const SIDE = "split-side";
 
 type SplitViewProps = {
@@ -31,6 +36,9 @@ export function SplitView({ main, side, shown, onDragClosed }: SplitViewProps) {
   const beside = inline ? shown : null;
   const kind = beside?.kind ?? null;
   const defaultWidth = beside?.defaultWidth;
+  // Open from the first frame at its width when it starts shown (the server's copy already showed
+  // it there), rather than growing from nothing in an effect after the first paint.
+  const [initialSize] = useState(() => (kind === null ? 0 : (rememberedPx(kind) ?? defaultWidth!)));
 
   // The kind shown before this render: its width is kept when another kind (or none) takes its
   // place, whatever set that width (drag, arrow keys or a restore).
@@ -43,7 +51,7 @@ export function SplitView({ main, side, shown, onDragClosed }: SplitViewProps) {
     const width = handle.getSize().inPixels;
     if (leaving !== null && leaving !== kind && width > 0) rememberWidth(leaving, width);
     if (kind === null) handle.collapse();
-    else handle.resize(rememberedWidth(kind) !== null ? `${rememberedWidth(kind)}px` : defaultWidth!);
+    else handle.resize(rememberedPx(kind) ?? defaultWidth!);
   }, [kind, defaultWidth, panel]);
 
   const onLayoutChanged = (layout: Layout, meta: LayoutChangedMeta) => {
@@ -66,7 +74,15 @@ export function SplitView({ main, side, shown, onDragClosed }: SplitViewProps) {
             : "hidden"
         }
       />
-      <Panel id={SIDE} panelRef={panel} collapsible collapsedSize={0} defaultSize={0} minSize="18rem" className="flex min-h-0 min-w-0">
+      <Panel
+        id={SIDE}
+        panelRef={panel}
+        collapsible
+        collapsedSize={0}
+        defaultSize={initialSize}
+        minSize="18rem"
+        className="flex min-h-0 min-w-0"
+      >
         {side}
       </Panel>
     </Group>

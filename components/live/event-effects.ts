@@ -45,5 +45,8 @@ export function queriesToRefresh(threadId: string, change: Pick<ThreadChange, "t
       return [queryKeys.actions(threadId), queryKeys.outbox(threadId)];
     case "run.changed":
       return []; // the routine page reads its runs again (use-routine.ts)
+    case "thread.changed":
+      // The title in the header and the sidebar, and which of the sidebar's lists holds the chat.
+      return [queryKeys.threadInfo(threadId), queryKeys.threads()];
   }
 }

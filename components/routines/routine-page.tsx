@@ -27,7 +27,7 @@ export function RoutinePage({ id }: { id: string }) {
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-  const panels = useSidePanels();
+  const panels = useSidePanels(load.kind === "ready" ? load.routine.threadId : null, null);
 
   if (load.kind === "loading")
     return (

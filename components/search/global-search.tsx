@@ -20,7 +20,7 @@ export function GlobalSearch() {
         placeholder="Search all chats"
         maxLength={500}
         data-testid="global-search-input"
-        className="w-full rounded border border-neutral-300 bg-white px-2 py-1 text-sm dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100"
+        className="w-full rounded border border-neutral-300 bg-white px-2 py-1 text-sm"
       />
       <div className="mt-1 max-h-72 overflow-y-auto">
         <SearchResults

@@ -25,12 +25,12 @@ export function SearchResults({ q, results, loading, error, showThread, onChoose
             type="button"
             onClick={() => onChoose(hit)}
             data-testid="search-result"
-            className="w-full rounded px-2 py-1 text-left text-xs hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-neutral-800"
+            className="w-full rounded px-2 py-1 text-left text-xs hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600"
           >
             <span className="block text-[11px] text-neutral-500">
               {showThread ? `${hit.threadTitle} · ` : ""}#{hit.seq} · {hit.role} · {new Date(hit.createdAt).toLocaleString()}
             </span>
-            <span className="block break-words text-neutral-800 dark:text-neutral-200">
+            <span className="block break-words text-neutral-800">
               <SnippetText snippet={hit.snippet} />
             </span>
           </button>

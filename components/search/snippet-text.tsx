@@ -13,7 +13,7 @@ export function SnippetText({ snippet }: { snippet: string }) {
     <>
       {pieces.map((piece, i) =>
         i % 2 === 1 ? (
-          <mark key={i} className="rounded-sm bg-yellow-200 px-0.5 text-inherit dark:bg-yellow-700/60">
+          <mark key={i} className="rounded-sm bg-yellow-200 px-0.5 text-inherit">
             {unescape(piece)}
           </mark>
         ) : (

@@ -70,7 +70,7 @@ export function ThreadSearch({ threadId, onChoose, open, onOpenChange: setOpen, 
           role="search"
           aria-label="Search this chat"
           onKeyDown={(e) => e.key === "Escape" && close()}
-          className="pointer-events-auto w-[26rem] max-w-full rounded-lg border border-neutral-200 bg-white p-2 shadow-lg dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
+          className="pointer-events-auto w-[26rem] max-w-full rounded-lg border border-neutral-200 bg-white p-2 shadow-lg"
         >
           <input
             ref={input}
@@ -81,12 +81,12 @@ export function ThreadSearch({ threadId, onChoose, open, onOpenChange: setOpen, 
             placeholder="Words, an exact path or identifier…"
             maxLength={500}
             data-testid="thread-search-input"
-            className="mb-1 w-full rounded border border-neutral-300 bg-transparent px-2 py-1 text-sm dark:border-neutral-600 dark:text-neutral-100"
+            className="mb-1 w-full rounded border border-neutral-300 bg-transparent px-2 py-1 text-sm"
           />
           {range && (
-            <p className="mb-1 flex items-center gap-2 text-xs text-neutral-600 dark:text-neutral-300" data-testid="thread-search-range">
+            <p className="mb-1 flex items-center gap-2 text-xs text-neutral-600" data-testid="thread-search-range">
               In messages #{range.from}–#{range.to} (the summarized span)
-              <button type="button" className="text-blue-700 underline dark:text-blue-300" onClick={() => setRange(null)}>
+              <button type="button" className="text-blue-700 underline" onClick={() => setRange(null)}>
                 search the whole chat
               </button>
             </p>

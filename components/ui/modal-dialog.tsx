@@ -9,6 +9,8 @@ type ModalDialogProps = {
   onCancel: () => void;
   /** Closing on a backdrop click suits questions whose cancel loses nothing. */
   closeOnBackdrop?: boolean;
+  /** As wide as its content allows (an image at its own size), instead of a question's width. */
+  wide?: boolean;
   testId?: string;
   children: ReactNode;
 };
@@ -17,26 +19,24 @@ type ModalDialogProps = {
  * A modal built on <dialog>: the browser traps focus and closes it on Escape, so keyboard use
  * works without extra code. Escape goes through onCancel so the caller's state stays the truth.
  */
-export function ModalDialog({ open, title, titleId, onCancel, closeOnBackdrop = false, testId, children }: ModalDialogProps) {
+export function ModalDialog({ open, title, titleId, onCancel, closeOnBackdrop = false, wide = false, testId, children }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
-  // Focus goes back to what opened the dialog, also when the caller closes it (the browser only
-  // restores focus on its own close paths, and not to an opener that was disabled meanwhile).
-  const opener = useRef<Element | null>(null);
+  // Focus goes back to what opened the dialog however it closes: by the caller's state, or by the
+  // caller unmounting it while open (the browser restores focus only on its own close paths, and
+  // unmounting a focused dialog leaves focus on <body>).
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-    }
-    if (!open && dialog.open) {
-      dialog.close();
-      const target = opener.current;
-      if (target instanceof HTMLElement && target.isConnected) target.focus();
-    }
+    if (!open || !dialog) return;
+    const opener = document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, [open]);
 
+  const size = wide ? "w-fit max-w-[calc(100vw-2rem)]" : "w-[min(28rem,calc(100vw-2rem))]";
   return (
     <dialog
       ref={ref}
@@ -49,7 +49,7 @@ export function ModalDialog({ open, title, titleId, onCancel, closeOnBackdrop = 
       onClick={(e) => {
         if (closeOnBackdrop && e.target === ref.current) onCancel();
       }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-black/30"
+      className={`m-auto ${size} rounded-lg border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-black/30`}
     >
       <div className="p-5">
         <h2 id={titleId} className="text-base font-semibold text-neutral-900">

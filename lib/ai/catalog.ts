@@ -13,7 +13,15 @@ export const PROVIDER_SETTING = {
   compatible: "OPENAI_COMPATIBLE_BASE_URL",
 } as const satisfies Record<Provider, keyof Config>;
 
-export type ModelOption = { id: string; provider: Provider | "offline"; isDefault: boolean };
+export type ModelOption = {
+  id: string;
+  provider: Provider | "offline";
+  /** The model's own name, without the provider prefix ("gpt-4o", "offline"). */
+  name: string;
+  /** Tokens the model reads at most; null when the server cannot know it (most local servers). */
+  contextWindow: number | null;
+  isDefault: boolean;
+};
 
 /** "offline", or the provider and model of "<provider>:<model>" (split at the first colon: Ollama names have colons); null if neither. */
 export function splitModelId(rawId: string): { id: string; provider: Provider | "offline"; name: string } | null {
@@ -49,11 +57,37 @@ export function availableModels(c: Config): ModelOption[] {
     if (!parsed || seen.has(parsed.id)) continue;
     if (parsed.provider !== "offline" && !providerConfigured(c, parsed.provider)) continue;
     seen.add(parsed.id);
-    options.push({ id: parsed.id, provider: parsed.provider, isDefault: parsed.id === defaultId });
+    const contextWindow = contextWindowOf(c, parsed.provider, parsed.name) ?? null;
+    options.push({ id: parsed.id, provider: parsed.provider, name: parsed.name, contextWindow, isDefault: parsed.id === defaultId });
   }
   return options;
 }
 
 export function isAvailableModel(c: Config, id: string): boolean {
   return availableModels(c).some((m) => m.id === id);
+}
+
+/**
+ * Published windows for common model families, most specific prefix first. Unknown models get
+ * undefined and callers fall back to COMPACT_AT_INPUT_TOKENS.
+ */
+const CONTEXT_WINDOWS: [provider: Provider, prefix: string, tokens: number][] = [
+  ["openai", "gpt-4.1", 1_047_576],
+  ["openai", "gpt-5", 400_000],
+  ["openai", "gpt-4o", 128_000],
+  ["openai", "o1", 200_000],
+  ["openai", "o3", 200_000],
+  ["openai", "o4", 200_000],
+  ["anthropic", "claude", 200_000],
+];
+
+/** The offline model's OFFLINE_CONTEXT_WINDOW; else CONTEXT_WINDOW (how a person names a server's window we cannot know), else the published one. */
+export function contextWindowOf(
+  c: Pick<Config, "OFFLINE_CONTEXT_WINDOW" | "CONTEXT_WINDOW">,
+  provider: Provider | "offline",
+  modelName: string,
+): number | undefined {
+  if (provider === "offline") return c.OFFLINE_CONTEXT_WINDOW;
+  const name = modelName.toLowerCase();
+  return c.CONTEXT_WINDOW ?? CONTEXT_WINDOWS.find(([p, prefix]) => p === provider && name.startsWith(prefix))?.[2];
 }

@@ -56,3 +56,10 @@ export function buildSummarizerPrompt(input: SummarizerInput): string {
   const intro = input.previousSummary ? "Update the previous summary with the newer messages below." : "Summarize the conversation below.";
   return `${intro}\n\n${formatSummarizerInput(input)}\n\nWrite the complete updated summary now, using the required headings.`;
 }
+
+export const TITLE_SYSTEM_PROMPT = `You name conversations for a list of chats. Given the start of a conversation, answer with a short title for it: at most six words, plain text, no quotes, no markdown, no closing punctuation, in the language of the user's message. Name the subject, not the request ("Auth module migration plan", not "Help with a plan"). Output only the title.`;
+
+/** The user message of a title call: the conversation's first exchange, in the summarizer's tags. */
+export function buildTitlePrompt(messages: SummarizerInput["messages"]): string {
+  return `Title this conversation.\n\n${formatSummarizerInput({ previousSummary: null, messages })}`;
+}

@@ -3,7 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { config, type Config } from "@/lib/config";
-import { PROVIDER_SETTING, splitModelId, type Provider } from "./catalog";
+import { contextWindowOf, PROVIDER_SETTING, splitModelId, type Provider } from "./catalog";
 import { AppError } from "@/lib/errors";
 import { createOfflineModel, type OfflineRole } from "./offline";
 import { OFFLINE_NOTICE } from "./offline/notice";
@@ -25,6 +25,12 @@ export function getChatModel(): ModelHandle {
 export function getSummaryModel(): ModelHandle {
   const c = config();
   return resolveModel(c.SUMMARY_MODEL?.trim() || c.CHAT_MODEL, "summarizer");
+}
+
+/** Chat titles are small background work, like summaries: the same model (SUMMARY_MODEL or CHAT_MODEL). */
+export function getTitleModel(): ModelHandle {
+  const c = config();
+  return resolveModel(c.SUMMARY_MODEL?.trim() || c.CHAT_MODEL, "titler");
 }
 
 /** For the UI: never throws, so a misconfiguration is shown instead of breaking the page. */
@@ -52,14 +58,13 @@ export function resolveModel(rawId: string, role: OfflineRole = "chat"): ModelHa
   }
   const { id, provider, name: modelName } = parsed;
   if (provider === "offline") {
-    return { id: "offline", model: offlineModel(role), contextWindow: config().OFFLINE_CONTEXT_WINDOW, isOffline: true };
+    return { id: "offline", model: offlineModel(role), contextWindow: contextWindowOf(config(), "offline", "offline"), isOffline: true };
   }
   const c = config();
   const handle = (model: LanguageModelV4): ModelHandle => ({
     id,
     model,
-    // CONTEXT_WINDOW is how a person tells us the window of a server we cannot know (Ollama, vLLM).
-    contextWindow: c.CONTEXT_WINDOW ?? knownContextWindow(provider, modelName),
+    contextWindow: contextWindowOf(c, provider, modelName),
     isOffline: false,
   });
   requireSetting(c, PROVIDER_SETTING[provider], id);
@@ -107,23 +112,4 @@ function requireSetting(c: Config, name: (typeof PROVIDER_SETTING)[Provider], id
 
 function configError(message: string): AppError {
   return new AppError("model_config", message);
-}
-
-/**
- * Published windows for common model families, most specific prefix first. Unknown models get
- * undefined and callers fall back to COMPACT_AT_INPUT_TOKENS.
- */
-const CONTEXT_WINDOWS: [provider: string, prefix: string, tokens: number][] = [
-  ["openai", "gpt-4.1", 1_047_576],
-  ["openai", "gpt-5", 400_000],
-  ["openai", "gpt-4o", 128_000],
-  ["openai", "o1", 200_000],
-  ["openai", "o3", 200_000],
-  ["openai", "o4", 200_000],
-  ["anthropic", "claude", 200_000],
-];
-
-function knownContextWindow(provider: string, modelName: string): number | undefined {
-  const name = modelName.toLowerCase();
-  return CONTEXT_WINDOWS.find(([p, prefix]) => p === provider && name.startsWith(prefix))?.[2];
 }

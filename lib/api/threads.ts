@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { createThreadSchema, renameThreadSchema } from "@/lib/http/schemas";
+import type { createThreadSchema, renameThreadSchema, updateThreadSchema } from "@/lib/http/schemas";
 
 /** The turn running in a thread, if any (one at a time per thread). */
 export type ActiveTurn = { assistantMessageId: string; startedAt: string };
@@ -10,6 +10,8 @@ export type ApiThread = {
   title: string;
   createdAt: string;
   updatedAt: string;
+  /** Set while the chat is archived: listed by GET /api/threads?archived=1 instead. */
+  archivedAt?: string | null;
   /** The model this thread's turns use; null: the server's default (CHAT_MODEL). */
   chatModel?: string | null;
   activeTurn?: ActiveTurn | null;
@@ -21,3 +23,4 @@ export type CreateThreadResponse = { id: string; thread: ApiThread };
 
 export type CreateThreadRequest = z.input<typeof createThreadSchema>;
 export type RenameThreadRequest = z.input<typeof renameThreadSchema>;
+export type UpdateThreadRequest = z.input<typeof updateThreadSchema>;

@@ -3,9 +3,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { createAuthMiddleware } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
 import { config } from "@/lib/config";
 import { db, isPostgresUrl, type Db } from "@/lib/db/client";
 import { originRules, pageOrigin } from "@/lib/http/own-origin";
+import { deleteAccountData } from "./delete-account";
 import { SESSION_COOKIE } from "./guest-cookie";
 import { sendAuthMail } from "./mail";
 import { mailLink } from "./mail-link";
@@ -22,12 +24,23 @@ import { authSecret } from "./secret";
  *
  * Who the guest is comes from the caller resolver: lib/auth/auth-request.ts resolves the request
  * and runs better-auth inside `withAuthRequestGuest`, so nothing here reads the guest cookie.
+ *
+ * A new password set from a reset link signs that browser in (the reset itself ends every other
+ * session). Deleting the account deletes everything it owns in one transaction
+ * (lib/auth/delete-account.ts).
  */
 
-const requestGuest = new AsyncLocalStorage<string | null>();
+// Per better-auth request: the browser's still-guest id, and the account whose password this
+// request reset (set by onPasswordReset, read by the after hook that signs the browser in).
+type AuthRequestState = { guestId: string | null; passwordResetOf?: { id: string } };
+const requestState = new AsyncLocalStorage<AuthRequestState>();
+const requestGuestId = () => requestState.getStore()?.guestId ?? null;
 
 /** Runs a better-auth request knowing the still-guest id of its browser (or null). */
-export const withAuthRequestGuest = <T>(guestId: string | null, fn: () => Promise<T>) => requestGuest.run(guestId, fn);
+export const withAuthRequestGuest = <T>(guestId: string | null, fn: () => Promise<T>) => requestState.run({ guestId }, fn);
+
+/** A reset link is good for one hour and one use (better-auth consumes it with the new password). */
+export const RESET_LINK_SECONDS = 3600;
 
 function createAuth(client: Db, secret: string, secureCookies: boolean) {
   const { APP_URL, TRUST_PROXY } = config();
@@ -37,7 +50,6 @@ function createAuth(client: Db, secret: string, secureCookies: boolean) {
     baseURL: APP_URL,
     basePath: "/api/auth",
     database: prismaAdapter(client, { provider: isPostgresUrl(config().DATABASE_URL) ? "postgresql" : "sqlite" }),
-    user: { modelName: "authUser" },
     session: { modelName: "authSession" },
     account: { modelName: "authAccount" },
     verification: { modelName: "authVerification" },
@@ -60,6 +72,11 @@ function createAuth(client: Db, secret: string, secureCookies: boolean) {
       maxPasswordLength: 256,
       // A reset means the old password may be known to someone else: every session ends.
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      onPasswordReset: async ({ user }) => {
+        const state = requestState.getStore();
+        if (state) state.passwordResetOf = { id: user.id };
+      },
       sendResetPassword: async ({ user, url }, request) =>
         sendAuthMail({
           kind: "reset-password",
@@ -79,6 +96,10 @@ function createAuth(client: Db, secret: string, secureCookies: boolean) {
           text: `Confirm this address: ${mailLink(url, request)}`,
         }),
     },
+    user: {
+      modelName: "authUser",
+      deleteUser: { enabled: true, beforeDelete: async (user) => deleteAccountData(user.id) },
+    },
     databaseHooks: {
       user: {
         create: {
@@ -86,7 +107,7 @@ function createAuth(client: Db, secret: string, secureCookies: boolean) {
           // sign-ups from one guest, and one that sees the other's account here makes none, where a
           // fresh id would give an empty account the browser may end up signed in to.
           before: async (user) => {
-            const guestId = requestGuest.getStore();
+            const guestId = requestGuestId();
             if (!guestId) return;
             if (await client.authUser.findUnique({ where: { id: guestId }, select: { id: true } })) return false;
             return { data: { ...user, id: guestId } };
@@ -99,8 +120,16 @@ function createAuth(client: Db, secret: string, secureCookies: boolean) {
         // Only a sign-up that signed in: a refused one (email taken, guest already claimed) leaves the
         // browser its guest, whose work would otherwise be out of reach.
         const signedUp = ctx.path === "/sign-up/email" && ctx.context.newSession !== null;
-        const dropGuest = signedUp || (ctx.path === "/sign-out" && !requestGuest.getStore());
+        const dropGuest = signedUp || (ctx.path === "/sign-out" && !requestGuestId());
         if (dropGuest) ctx.setCookie(SESSION_COOKIE, "", { path: "/", maxAge: 0 });
+        // The person who just chose a new password from the mail is signed in here, with a
+        // session of their own (better-auth's reset ended every other one).
+        const reset = ctx.path === "/reset-password" ? requestState.getStore()?.passwordResetOf : undefined;
+        if (reset) {
+          const user = await ctx.context.internalAdapter.findUserById(reset.id);
+          const session = user && (await ctx.context.internalAdapter.createSession(user.id));
+          if (user && session) await setSessionCookie(ctx, { session, user });
+        }
       }),
     },
   });

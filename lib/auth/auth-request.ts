@@ -16,7 +16,25 @@ export async function handleAuthRequest(req: Request): Promise<Response> {
   const https = requestProtocol(req, TRUST_PROXY) === "https:";
   const [auth, caller] = await Promise.all([getAuth({ secureCookies: cookieSecure(https) }), callerOf(req.headers)]);
   const run = () => withAuthRequestGuest(caller.guestId, () => auth.handler(req));
-  return isSignUp(req) ? exclusiveSignUp(req.headers, run) : run();
+  return withRelativeRedirect(await (isSignUp(req) ? exclusiveSignUp(req.headers, run) : run()));
+}
+
+/*
+ * A link from account mail (reset, confirmation) is followed here and better-auth redirects to one
+ * of our pages. It builds that address on the origin it guessed for the request (the server in
+ * front of Next reaches it as localhost), so a person who opened http://127.0.0.1:3000/... would
+ * land on http://localhost:3000/..., another origin without their cookies. A Location of the path
+ * alone is resolved by the browser against the link it followed, which is on the app's origin
+ * (lib/auth/mail-link.ts).
+ */
+function withRelativeRedirect(res: Response): Response {
+  const location = res.headers.get("location");
+  if (!location || res.status < 300 || res.status >= 400) return res;
+  const target = new URL(location, "http://relative.invalid");
+  if (!/^\/(account|api\/auth)(\/|\?|$)/.test(target.pathname + target.search)) return res;
+  const headers = new Headers(res.headers);
+  headers.set("location", target.pathname + target.search + target.hash);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
 const isSignUp = (req: Request) => req.method === "POST" && new URL(req.url).pathname.endsWith("/sign-up/email");

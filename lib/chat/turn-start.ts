@@ -7,7 +7,7 @@ import { assertAwaitingReply } from "./edit";
 import { prepareRetry } from "./retry";
 import { lockOwnedThread, type LockedThread } from "./transcript-cut";
 import { newMessageId } from "./message-id";
-import { plainTitle } from "./plain-title";
+import { plainTitle } from "@/lib/context/plain-title";
 import { claimTurnTx } from "./turn-lease";
 import { openTurnInOneStatement } from "./turn-open-statement";
 import type { TurnStart } from "./turn-types";

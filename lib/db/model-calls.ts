@@ -1,7 +1,7 @@
 import { db } from "./client";
 
 /** What a model call was for (ModelCall.kind; the migration checked_status_columns holds the same list). */
-export type ModelCallKind = "chat" | "summary";
+export type ModelCallKind = "chat" | "summary" | "title";
 
 export type ModelCallRecord = {
   threadId: string;

@@ -1,9 +1,17 @@
 import { db } from "./client";
 import { notFound } from "@/lib/errors";
 
-export type ThreadRow = { id: string; title: string; createdAt: Date; updatedAt: Date };
+export type ThreadRow = { id: string; title: string; createdAt: Date; updatedAt: Date; archivedAt: Date | null };
 
-const threadFields = { id: true, title: true, createdAt: true, updatedAt: true, workspaceId: true, chatModel: true } as const;
+const threadFields = {
+  id: true,
+  title: true,
+  createdAt: true,
+  updatedAt: true,
+  archivedAt: true,
+  workspaceId: true,
+  chatModel: true,
+} as const;
 
 /**
  * A thread gets its own workspace, unless it continues another thread (`workspaceOf`): then it
@@ -28,8 +36,10 @@ export async function createThread(userId: string, title?: string, opts: { works
     } else {
       workspaceId = (await tx.workspace.create({ data: { userId } })).id;
     }
+    // A chat given its name (by a person, or as a continuation) keeps it: the model's title is
+    // for chats still named by their first message.
     return tx.thread.create({
-      data: { userId, workspaceId, ...(name ? { title: name } : {}) },
+      data: { userId, workspaceId, ...(name ? { title: name, autoTitle: false } : {}) },
       select: threadFields,
     });
   });
@@ -64,10 +74,13 @@ export function workspaceThreadsOf(userId: string, thread: OwnedThread) {
   });
 }
 
-/** The person's chats; a routine's thread is listed under its routine instead. */
-export function listThreads(userId: string) {
+/**
+ * The person's chats, or their archived ones; a routine's thread is listed under its routine
+ * instead. Archived chats are a list of their own, so they never take the main list's places.
+ */
+export function listThreads(userId: string, opts: { archived?: boolean } = {}) {
   return db().thread.findMany({
-    where: { userId, deletedAt: null, routine: { is: null } },
+    where: { userId, deletedAt: null, routine: { is: null }, archivedAt: opts.archived ? { not: null } : null },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     select: threadFields,
     take: 500,
@@ -89,8 +102,19 @@ export function findOwnedThread(userId: string, threadId: string) {
   return db().thread.findFirst({ where: { id: threadId, userId, deletedAt: null }, select: threadFields });
 }
 
+/** A person's name for the chat: the model's title never replaces it (autoTitle goes false in the same statement). */
 export async function renameThread(userId: string, threadId: string, title: string) {
-  const { count } = await db().thread.updateMany({ where: { id: threadId, userId, deletedAt: null }, data: { title } });
+  const { count } = await db().thread.updateMany({ where: { id: threadId, userId, deletedAt: null }, data: { title, autoTitle: false } });
+  if (count === 0) throw notFound();
+  return getOwnedThread(userId, threadId);
+}
+
+/** Archives (or brings back) a chat: it leaves the date groups for the Archived section, and still opens by URL. */
+export async function setThreadArchived(userId: string, threadId: string, archived: boolean) {
+  const { count } = await db().thread.updateMany({
+    where: { id: threadId, userId, deletedAt: null },
+    data: { archivedAt: archived ? new Date() : null },
+  });
   if (count === 0) throw notFound();
   return getOwnedThread(userId, threadId);
 }
@@ -98,4 +122,23 @@ export async function renameThread(userId: string, threadId: string, title: stri
 export async function deleteThread(userId: string, threadId: string) {
   const { count } = await db().thread.updateMany({ where: { id: threadId, userId, deletedAt: null }, data: { deletedAt: new Date() } });
   if (count === 0) throw notFound();
+}
+
+/**
+ * The model's title for a chat, set only while its title is still the automatic one: one
+ * compare-and-set on `autoTitle`, so a person's rename (which clears it in its own statement)
+ * always wins, whichever lands first, and two title jobs for one chat set it once.
+ */
+export async function setModelTitle(threadId: string, title: string): Promise<boolean> {
+  const { count } = await db().thread.updateMany({
+    where: { id: threadId, autoTitle: true, deletedAt: null },
+    data: { title, autoTitle: false },
+  });
+  return count === 1;
+}
+
+/** Whether a chat still waits for the model's title (its first exchange has not named it yet). */
+export async function awaitsModelTitle(threadId: string): Promise<boolean> {
+  const row = await db().thread.findFirst({ where: { id: threadId, autoTitle: true, deletedAt: null }, select: { id: true } });
+  return row !== null;
 }

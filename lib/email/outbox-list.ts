@@ -19,3 +19,17 @@ export async function listOutbox(userId: string, opts: { threadId?: string; limi
     createdAt: m.createdAt,
   }));
 }
+
+/** Every stored mail, whoever it was for, newest first: the outbox page (lib/email/outbox-page.ts). */
+export async function listWholeOutbox(limit: number) {
+  const rows = await db().outboxMessage.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+  return rows.map((m) => ({
+    id: m.id,
+    transport: m.transport,
+    to: m.to,
+    from: m.from,
+    subject: m.subject,
+    text: m.text,
+    createdAt: m.createdAt,
+  }));
+}

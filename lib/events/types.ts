@@ -21,7 +21,9 @@ export type ThreadChange =
   | { type: "file.changed"; path: string; version: number | null }
   | { type: "action.changed"; key: string; status: string }
   /** A routine run in this (the routine's) thread started or finished. */
-  | { type: "run.changed"; runId: string };
+  | { type: "run.changed"; runId: string }
+  /** The chat's title changed (the model's title, a rename) or it was archived or brought back. */
+  | { type: "thread.changed" };
 
 export type ThreadEventType = ThreadChange["type"];
 
@@ -39,6 +41,7 @@ const THREAD_EVENT_TYPES = Object.keys({
   "file.changed": 1,
   "action.changed": 1,
   "run.changed": 1,
+  "thread.changed": 1,
 } satisfies Record<ThreadEventType, 1>) as ThreadEventType[];
 
 const TYPES: ReadonlySet<string> = new Set(THREAD_EVENT_TYPES);

@@ -40,6 +40,11 @@ export const createThreadSchema = z
   })
   .strict();
 export const renameThreadSchema = z.object({ title: storableString().trim().min(1, "must not be empty").max(200) }).strict();
+/** PATCH /api/threads/:id: a new title, archived or brought back, or both. */
+export const updateThreadSchema = z
+  .object({ title: renameThreadSchema.shape.title.optional(), archived: z.boolean().optional() })
+  .strict()
+  .refine((b) => b.title !== undefined || b.archived !== undefined, { message: "needs title or archived" });
 /** A thread's model: an id from GET /api/models, or null for the server's default. */
 export const threadModelSchema = z.object({ model: storableString().trim().min(1, "must not be empty").max(200).nullable() }).strict();
 export const editMessageSchema = z.object({ text: storableString().min(1, "must not be empty") }).strict();

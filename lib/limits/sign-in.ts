@@ -9,21 +9,27 @@ import { secondsUntilNextPeriod, periodIndex } from "./rate-period";
  * share them (better-auth's own limiter is off: it kept its counts in memory per instance and keyed
  * them on a header any client could set).
  *
- * - Per client address (lib/http/client-address.ts): sign-in, sign-up and reset requests together,
- *   AUTH_ATTEMPTS_PER_ADDRESS per AUTH_WINDOW_S. Bounds guessing from one place, and how fast one
- *   place can probe which emails have accounts (sign-up answers that, see docs/architecture.md).
+ * - Per client address (lib/http/client-address.ts): sign-in, sign-up, reset requests, new
+ *   passwords from a reset link, password changes and account deletions together,
+ *   AUTH_ATTEMPTS_PER_ADDRESS per AUTH_WINDOW_S. Bounds guessing from one place (a password, or a
+ *   reset token), and how fast one place can probe which emails have accounts (sign-up answers
+ *   that, see docs/architecture.md). A change or a deletion checks the current password, so a
+ *   stolen session cookie cannot guess it faster than a sign-in could.
  * - Per account: failed sign-ins, AUTH_FAILURES_PER_ACCOUNT per rate period, from any address. Past it
  *   the account is refused to browsers that never signed in to it (lib/auth/known-device.ts), so
  *   guessing from many addresses stops while the owner's browser still gets in.
  */
 
-export type AuthEndpoint = "sign-in" | "sign-up" | "reset-request";
+export type AuthEndpoint = "sign-in" | "sign-up" | "reset-request" | "reset" | "change-password" | "delete-account";
 
 const ENDPOINTS: Record<string, AuthEndpoint> = {
   "/api/auth/sign-in/email": "sign-in",
   "/api/auth/sign-up/email": "sign-up",
   "/api/auth/request-password-reset": "reset-request",
   "/api/auth/forget-password": "reset-request",
+  "/api/auth/reset-password": "reset",
+  "/api/auth/change-password": "change-password",
+  "/api/auth/delete-user": "delete-account",
 };
 
 /** Which limited endpoint a POST to this path is, or null for one without these limits. */
@@ -51,7 +57,8 @@ export async function admitAuthAttempt(a: {
   const index = periodIndex(nowMs, AUTH_WINDOW_S);
   const fromAddress = (await bumpCounter(addressKey(a.address), index))!;
   if (fromAddress.count > AUTH_ATTEMPTS_PER_ADDRESS) {
-    throw refuse("Too many sign-in attempts from your network.", nowMs, fromAddress.period);
+    const what = a.endpoint === "sign-in" || a.endpoint === "sign-up" ? "sign-in attempts" : "account requests";
+    throw refuse(`Too many ${what} from your network.`, nowMs, fromAddress.period);
   }
   if (a.endpoint !== "sign-in" || !a.email || a.knownDevice) return;
   const failures = await readCounter(accountKey(a.email), index);

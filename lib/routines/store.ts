@@ -49,7 +49,10 @@ export async function createRoutine(userId: string, input: CreateRoutineInput): 
   const nextRunAt = enabled ? nextRunAfter(input.cron, input.timezone, new Date()) : null;
   return db().$transaction(async (tx) => {
     const workspace = await tx.workspace.create({ data: { userId } });
-    const thread = await tx.thread.create({ data: { userId, workspaceId: workspace.id, title: input.name }, select: { id: true } });
+    const thread = await tx.thread.create({
+      data: { userId, workspaceId: workspace.id, title: input.name, autoTitle: false },
+      select: { id: true },
+    });
     return tx.routine.create({
       data: {
         userId,

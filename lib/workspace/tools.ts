@@ -18,7 +18,8 @@ import { replaceUnique, sliceLines } from "./text";
  *
  * Tool calls of one turn run one at a time in call order, so "read x" then "write x" issued in one
  * step behave as written. Expected failures are results ({ ok: false, error, message }); only
- * unexpected errors (database down) throw.
+ * unexpected errors (database down) throw. A conflict also says its reason (not_read, changed,
+ * created, deleted), so the tool card can tell the person which one without parsing the message.
  */
 
 export type WorkspaceToolContext = { workspaceId: string; assistantMessageId: string };
@@ -93,14 +94,15 @@ export function workspaceTools(ctx: WorkspaceToolContext): ToolSet {
       : known == null
         ? `${path} was created since you looked (${now}). Read it before writing.`
         : `${path} changed since you read it (${now}). Read it again before writing.`;
-    return fail("conflict", message, { path, currentVersion: d.currentVersion ?? null, lastAuthor: d.lastAuthor ?? null });
+    const reason = d.deleted ? "deleted" : known == null ? "created" : "changed";
+    return fail("conflict", message, { reason, path, currentVersion: d.currentVersion ?? null, lastAuthor: d.lastAuthor ?? null });
   }
 
   function notReadResult(path: string, current: { version: number; lastAuthor: string }): ToolFailure {
     return fail(
       "conflict",
       `${path} already exists (version ${current.version} by ${current.lastAuthor}) and you have not read it in this turn. Read it before writing.`,
-      { path, currentVersion: current.version, lastAuthor: current.lastAuthor },
+      { reason: "not_read", path, currentVersion: current.version, lastAuthor: current.lastAuthor },
     );
   }
 
@@ -169,6 +171,7 @@ export function workspaceTools(ctx: WorkspaceToolContext): ToolSet {
             if (err instanceof AppError && err.code === "conflict") return staleResult(path, err, known);
             if (err instanceof AppError && err.code === "not_found") {
               return fail("conflict", `${path} no longer exists; it was removed since you read it. Write it again to re-create it.`, {
+                reason: "deleted",
                 path,
                 currentVersion: null,
               });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createThread, send } from "./support/chat-page";
+import { clickHeaderControl, createThread, send } from "./support/chat-page";
 
 // axe-core (WCAG 2 A/AA and best practice) over every page and state, in both themes, on a
 // desktop and a phone, against the production build; any violation fails. Then the keyboard:
@@ -121,19 +121,19 @@ for (const dark of [false, true]) {
       await expect(page.getByTestId("file-conflict")).toBeHidden();
       await closeWorkspace(page);
 
-      await page.getByTestId("inspector-toggle").click();
+      await clickHeaderControl(page, "inspector-toggle");
       await expect(page.getByTestId("inspector-panel")).toBeVisible();
       await audit(page, "inspector open", found);
       await page.getByTestId("inspector-panel").getByRole("button", { name: "Close inspector" }).click();
 
       // From the header: the email's tool card may have left the (bounded) transcript DOM by now.
-      await page.getByTestId("actions-entry").filter({ visible: true }).click();
+      await clickHeaderControl(page, "actions-entry");
       await expect(page.getByTestId("actions-dialog")).toBeVisible();
       await audit(page, "actions", found);
       await page.keyboard.press("Escape");
       await expect(page.getByTestId("actions-dialog")).toBeHidden();
 
-      await page.getByTestId("continue-new-chat").click();
+      await clickHeaderControl(page, "continue-new-chat");
       await expect(page.getByTestId("continue-dialog")).toBeVisible();
       await audit(page, "continue dialog", found);
       await page.keyboard.press("Escape");

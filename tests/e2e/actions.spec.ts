@@ -12,22 +12,30 @@ test("the agent's email shows as sent, and the actions view lists it with its jo
   const threadId = await createThread(page);
   await send(page, EMAIL);
   const card = messages(page, "assistant").last().locator('[data-testid="tool-card"][data-tool="send_email"]');
-  const state = card.getByTestId("action-state");
-  await expect(state).toHaveAttribute("data-state", "sent");
-  await expect(state).toContainText(/<act-[0-9a-f]{32}@actions\.longrun\.local>/);
+  await expect(card).toHaveAttribute("data-outcome", "done");
+  await expect(card.getByTestId("tool-summary")).toHaveText("Sent an email to me@example.com (“Weekly report”)");
+  // The provider's Message-ID is in the raw result folded underneath, not in the words.
+  await expect(card.getByTestId("tool-summary")).not.toContainText("@actions.longrun.local");
+  await card.getByTestId("tool-raw").locator("summary").click();
+  await expect(card.getByTestId("tool-raw-result")).toContainText(/"resultId": "<act-[0-9a-f]{32}@actions\.longrun\.local>"/);
 
   // The header offers the actions too, with nothing waiting for a decision.
   await expect(page.getByTestId("actions-entry")).toHaveAttribute("data-waiting", "0");
   await expect(page.getByTestId("actions-entry-count")).toHaveCount(0);
 
-  await state.getByTestId("open-actions").click();
+  await card.getByTestId("open-actions").click();
   const dialog = page.getByTestId("actions-dialog");
   const row = dialog.getByTestId("action-row");
   await expect(row).toHaveCount(1);
   await expect(row).toHaveAttribute("data-status", "succeeded");
-  await expect(row).toContainText("me@example.com — Weekly report");
-  await row.getByText(/Journal/).click();
-  await expect(row.getByTestId("action-journal-entry")).toHaveText([/claimed by worker/, /request by worker/, /succeeded by worker/]);
+  await expect(row.getByTestId("action-intent")).toHaveText("Send an email to me@example.com: “Weekly report”");
+  await expect(row.getByTestId("action-status")).toHaveText("Sent");
+  await row.getByText(/What happened/).click();
+  await expect(row.getByTestId("action-journal-entry")).toHaveText([
+    /^Taken up for sending by the server \(attempt 1\)\./,
+    /^Handed to the mail server by the server \(attempt 1\)\./,
+    /^Sent \(attempt 1\); recorded by the server\./,
+  ]);
   await expect(dialog.getByTestId("outbox-row")).toContainText("Weekly report");
 
   const res = await page.request.get(`/api/threads/${threadId}/actions`);
@@ -98,14 +106,19 @@ test("a send whose outcome is unknown asks the person, who sends it again; the d
   await entry.click();
   const row = page.getByTestId("actions-dialog").getByTestId("action-row");
   await expect(row).toHaveAttribute("data-status", "needs_human");
-  await expect(row).toContainText("needs attention");
+  await expect(row.getByTestId("action-status")).toHaveText("Needs your decision");
+  await expect(row.getByTestId("action-status-detail")).toHaveText(
+    "It is not known whether this was sent. If it arrived, mark it as sent; if not, send it again.",
+  );
   await row.getByTestId("action-send-again").click();
   await expect(row).toHaveAttribute("data-status", "succeeded");
-  await expect(row).toContainText("attempt 2");
+  await expect(row.getByTestId("action-status-detail")).toContainText("Sent on the second attempt");
   await expect(page.getByTestId("actions-entry")).toHaveAttribute("data-waiting", "0");
   await expect(page.getByTestId("actions-entry-count")).toHaveCount(0);
-  await row.getByText(/Journal/).click();
-  await expect(row.getByTestId("action-journal-entry").filter({ hasText: "person_decided" })).toContainText(/by user:/);
+  await row.getByText(/What happened/).click();
+  await expect(row.locator('[data-testid="action-journal-entry"][data-type="person_decided"]')).toContainText(
+    "Decided by you: send again.",
+  );
 
   // The outbox recognised the Message-ID: still one message for this key.
   const { messages: sent } = (await (await page.request.get(`/api/outbox?threadId=${threadId}`)).json()) as { messages: unknown[] };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createThread, send } from "./support/chat-page";
+import { clickHeaderControl, createThread, send } from "./support/chat-page";
 
 // The keyboard in Chromium against the production build: focus goes back to what opened a
 // dialog or a panel, the file editor can be left (Esc, then Tab), and the global shortcuts work.
@@ -18,11 +18,11 @@ async function showWorkspace(page: Page) {
 }
 
 test("focus returns to what opened a dialog or a panel; the editor can be left by keyboard", async ({ page }) => {
-  await page.getByTestId("continue-new-chat").click();
+  const opener = await clickHeaderControl(page, "continue-new-chat");
   await expect(page.getByTestId("continue-dialog")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("continue-dialog")).toBeHidden();
-  await expect(page.getByTestId("continue-new-chat")).toBeFocused();
+  await expect(opener).toBeFocused();
 
   const item = page.locator(`[data-thread-id="${threadId}"]`);
   await item.getByTestId("rename-thread").click();

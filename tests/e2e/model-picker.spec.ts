@@ -32,8 +32,14 @@ test("a thread's picked model answers its turns, survives a reload, and the insp
   await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
 
   const picker = page.getByRole("combobox", { name: "Model for this chat" });
-  await expect(picker).toHaveValue("");
-  await expect(picker.locator("option")).toHaveText(["Default (offline)", "offline", "e2e-echo"]);
+  // Each model once, by its name with its window (the provider is its group); the default is the
+  // offline model itself, which says what it is. Nothing about setting keys, anywhere on the page.
+  await expect(picker).toHaveValue("offline");
+  await expect(picker.locator("option")).toHaveText([
+    "Offline test model (canned replies) · 200k tokens · default",
+    "e2e-echo · window unknown",
+  ]);
+  await expect(page.getByText(/OPENAI_API_KEY|set CHAT_MODEL/)).toHaveCount(0);
   expect(await picker.locator("optgroup").evaluateAll((groups) => groups.map((g) => g.getAttribute("label")))).toEqual([
     "Built in",
     "OpenAI-compatible",
@@ -58,7 +64,7 @@ test("a thread's picked model answers its turns, survives a reload, and the insp
   await expect(page.getByRole("combobox", { name: "Model for this chat" })).toHaveValue(MODEL);
 
   // Back to the default: the offline model answers the next turn.
-  await page.getByRole("combobox", { name: "Model for this chat" }).selectOption("");
+  await page.getByRole("combobox", { name: "Model for this chat" }).selectOption("offline");
   await expect(page.getByRole("combobox", { name: "Model for this chat" })).toBeEnabled();
   await composer.fill("And now?");
   await composer.press("Enter");
@@ -68,4 +74,27 @@ test("a thread's picked model answers its turns, survives a reload, and the insp
   expect(fake.requestedModels).toEqual(["e2e-echo"]);
   await page.getByTestId("inspector-toggle").click();
   await expect(page.getByTestId("inspector-last-model")).toHaveText("Answered by offline");
+});
+
+test("on a phone the models are in the header's menu, each once with its provider and window", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${servers.urls[0]}/`);
+  await page.getByTestId("empty-new-thread").click();
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByTestId("composer")).toBeEnabled();
+  await page.getByTestId("header-more").click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitemradio")).toHaveText([
+    /^Offline test model \(canned replies\) · 200k tokens · default/,
+    /^e2e-echo · window unknown/,
+  ]);
+  await expect(menu.getByText("Model · Built in")).toBeVisible();
+  await expect(menu.getByText("Model · OpenAI-compatible")).toBeVisible();
+  await menu.getByRole("menuitemradio", { name: /e2e-echo/ }).click();
+  await expect(menu).toBeHidden();
+  await expect
+    .poll(async () => (await (await page.request.get(`${page.url().replace("/t/", "/api/threads/")}`)).json()).thread.chatModel)
+    .toBe(MODEL);
+  await context.close();
 });

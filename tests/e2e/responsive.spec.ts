@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createThread, send } from "./support/chat-page";
+import { clickHeaderControl, createThread, send } from "./support/chat-page";
 import { expectNoHorizontalOverflow, expectReachable } from "./support/layout-checks";
 
 // The layout from phone to desktop, in Chromium against the production build: nothing but code
@@ -105,9 +105,10 @@ for (const viewport of VIEWPORTS) {
     await expect(workspaceToggle).toBeFocused();
 
     // The inspector: the same, and Escape closes it and gives focus back to its switch.
-    const inspectorToggle = page.getByTestId("inspector-toggle");
+    // On a phone its switch is in the header's "More" menu, which gets the focus back.
+    const inspectorToggle = narrow ? page.getByTestId("header-more") : page.getByTestId("inspector-toggle");
     await expectReachable(page, inspectorToggle, "inspector toggle");
-    await inspectorToggle.click();
+    await clickHeaderControl(page, "inspector-toggle");
     await expect(page.getByTestId("inspector-panel")).toBeVisible();
     await expectReachable(page, page.getByTestId("inspector-panel"), "inspector");
     await expectNoHorizontalOverflow(page, "the inspector");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createThread, messages, send } from "./support/chat-page";
+import { clickHeaderControl, createThread, messages, send } from "./support/chat-page";
 import { buildFixture, WORK_LINE } from "../../bench/resume/fixture";
 
 // "Continue in a new chat" in a real browser against the production server and the offline
@@ -37,7 +37,7 @@ test("continue in a new chat: the new thread finishes the checklist the old one 
   const filesBefore = await panelFiles(page);
   expect(filesBefore).toEqual(fixture.files.map((f) => f.path).sort());
 
-  await page.getByTestId("continue-new-chat").click();
+  await clickHeaderControl(page, "continue-new-chat");
   const dialog = page.getByTestId("continue-dialog");
   await expect(dialog).toBeVisible();
   const draft = dialog.getByTestId("continue-message");

@@ -55,14 +55,24 @@ function pageRequests(page: Page): string[] {
   return seen;
 }
 
+/** The last older page of the live transcript read ahead while the page was idle (no cursor past it). */
+const olderPagesReadAhead = (page: Page, threadId: string) =>
+  page.waitForResponse(
+    async (r) =>
+      r.url().includes(`/api/threads/${threadId}/messages?`) && r.url().includes("before=") && (await r.json()).nextCursor === null,
+  );
+
 const rendered = (page: Page) => page.getByTestId("transcript").getByTestId("message").count();
 
 test("search a thread, jump to a hit 2,000 messages back in one page, Home and End", async ({ page }) => {
   test.setTimeout(120_000); // seeding and three jumps: 15 s idle, over 60 s on a loaded machine
   const id = await createThread(page);
   seed(id);
+  const readAhead = olderPagesReadAhead(page, id);
   await openThread(page, id);
   await expect(messageById(page, `${id}-m${SIZE}`)).toBeInViewport();
+  // Pages before the shown one are read ahead while idle; counted from here are a jump's own.
+  await readAhead;
   const requests = pageRequests(page);
 
   // Ctrl+F opens the thread's search (not the browser's), focused.
@@ -166,6 +176,42 @@ test("Home shows the first of 2,000 messages without waiting on the network, the
   await expect(first).toContainText(edited);
   await expect(first).toBeInViewport();
   expect(await rendered(page)).toBeLessThan(60);
+});
+
+test("scrolling up reaches the first of 2,000 messages from pages read ahead while idle; Home and End are in the shortcut list", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const id = await createThread(page);
+  seed(id);
+  // The older pages are read ahead once the page is idle, the last one included.
+  const lastOlderPage = olderPagesReadAhead(page, id);
+  await openThread(page, id);
+  await expect(messageById(page, `${id}-m${SIZE}`)).toBeInViewport();
+  await lastOlderPage;
+  // From here on the network has nothing more to give: the way up must be what was read ahead.
+  await page.route(
+    (url) => url.pathname.startsWith(`/api/threads/${id}/messages`),
+    (route) => route.abort(),
+  );
+  const transcript = page.getByTestId("transcript");
+  await expect(async () => {
+    await transcript.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(messageById(page, `${id}-m1`)).toBeInViewport({ timeout: 200 });
+  }).toPass({ timeout: 10_000 });
+  await expect(page.getByText("Earlier messages did not load")).toHaveCount(0);
+  expect(await rendered(page)).toBeLessThan(60);
+
+  await page.keyboard.press("?");
+  const help = page.getByTestId("shortcut-help");
+  await expect(help.locator("dl > div").filter({ hasText: "Go to the first message" }).locator("kbd")).toHaveText(["Home"]);
+  await expect(help.locator("dl > div").filter({ hasText: "Go to the latest message" }).locator("kbd")).toHaveText(["End"]);
+  await page.keyboard.press("Escape");
+  await transcript.focus();
+  await page.keyboard.press("End");
+  await expect(messageById(page, `${id}-m${SIZE}`)).toBeInViewport();
+  await page.keyboard.press("Home");
+  await expect(messageById(page, `${id}-m1`)).toBeInViewport();
 });
 
 test("search across threads opens the thread at the message; hostile input is searched as text", async ({ page }) => {

@@ -37,6 +37,32 @@ if (process.env.TEST_DATABASE_URL)
     }
   });
 
+// `npm start` migrates, builds when needed, then becomes the server (scripts/start.mjs): nothing
+// waits beside it holding the launcher's memory.
+test("npm start leaves one process, the server itself", async () => {
+  test.setTimeout(180_000);
+  const port = PORT + 2;
+  const servers = await startServers({ ports: [port], databaseUrl: freshSqliteUrl(`server-start-${port}`) });
+  try {
+    const pid = servers.pids[0];
+    // A process that ended since pgrep listed it has no command line left.
+    const commandLine = (p: number) =>
+      fs.existsSync(`/proc/${p}/cmdline`) ? fs.readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0") : [];
+    // Started in a process group of its own: everything npm start left running is in it. Helpers a
+    // test harness preloads (an esbuild service) may sit there too; no launcher may.
+    const group = execFileSync("pgrep", ["-g", String(pid)], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .map(Number);
+    const ours = group.filter((p) => commandLine(p).some((arg) => /scripts\/(start|serve)\.mjs$/.test(arg)));
+    expect(ours).toEqual([pid]);
+    expect(commandLine(pid)).toContain(`${process.cwd()}/scripts/serve.mjs`);
+    expect((await fetch(`${servers.urls[0]}/api/model`)).ok).toBe(true);
+  } finally {
+    await servers.stop();
+  }
+});
+
 // next.config.ts is loaded by Node's type stripping where Node has it (scripts/config-loader.mjs):
 // Next's default loader would map its native SWC binding into the server for good (28 MB of RSS).
 test("the production server maps Next's SWC binding only where Node cannot strip types itself", async () => {
@@ -44,11 +70,7 @@ test("the production server maps Next's SWC binding only where Node cannot strip
   const port = PORT + 1;
   const servers = await startServers({ ports: [port], databaseUrl: freshSqliteUrl(`server-start-${port}`) });
   try {
-    const serverPid = Number(
-      execFileSync("pgrep", ["-P", String(servers.launcherPids[0]), "-f", "scripts/serve.mjs"], { encoding: "utf8" }).trim(),
-    );
-    expect(serverPid).toBeGreaterThan(0);
-    const maps = fs.readFileSync(`/proc/${serverPid}/maps`, "utf8");
+    const maps = fs.readFileSync(`/proc/${servers.pids[0]}/maps`, "utf8");
     const swcMapped = /next-swc|@next\/swc/.test(maps);
     const nodeStripsTypes = Boolean((process.features as { typescript?: string }).typescript);
     expect(swcMapped).toBe(!nodeStripsTypes);

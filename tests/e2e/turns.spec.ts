@@ -26,13 +26,14 @@ test("a reload mid-reply shows the partial reply, then follows it to the end", a
   await expect(reply).toHaveAttribute("data-status", "streaming");
   await expect(reply).toContainText("Line 1 of 300.");
   expect(await reply.textContent()).not.toContain("Line 300 of 300.");
-  await expect(page.getByTestId("composer")).toBeDisabled();
+  // The reply runs, so sending queues; the composer never locks (composer-queue.spec.ts).
+  await expect(page.getByTestId("queue")).toBeVisible();
   await expect(page.getByTestId("stop")).toBeVisible();
 
   // Followed to the end without another reload.
   await expect(reply).toContainText("Line 300 of 300.", { timeout: 45_000 });
   await expect(reply).toHaveAttribute("data-status", "complete");
-  await expect(page.getByTestId("composer")).toBeEnabled();
+  await expect(page.getByTestId("send")).toBeVisible();
 });
 
 test("two tabs on one thread: one turn at a time, the other tab waits and can stop it", async ({ page, context }) => {
@@ -51,8 +52,8 @@ test("two tabs on one thread: one turn at a time, the other tab waits and can st
   expect(refused.status()).toBe(409);
   expect((await refused.json()).error.code).toBe("turn_in_progress");
 
-  // The other tab learns about the running turn on its own: sending is off, the reply is followed.
-  await expect(other.getByTestId("composer")).toBeDisabled({ timeout: 10_000 });
+  // The other tab learns about the running turn on its own: sending queues, the reply is followed.
+  await expect(other.getByTestId("queue")).toBeVisible({ timeout: 10_000 });
   await expect(lastAssistant(other)).toHaveAttribute("data-status", "streaming");
   await expect(lastAssistant(other)).toContainText("Line 1 of 400.");
 
@@ -60,15 +61,18 @@ test("two tabs on one thread: one turn at a time, the other tab waits and can st
   await other.getByTestId("stop").click();
   await expect(lastAssistant(page)).toHaveAttribute("data-status", "stopped", { timeout: 15_000 });
   await expect(lastAssistant(other)).toHaveAttribute("data-status", "stopped", { timeout: 15_000 });
-  await expect(other.getByTestId("composer")).toBeEnabled();
-  await expect(page.getByTestId("composer")).toBeEnabled();
+  await expect(other.getByTestId("send")).toBeVisible();
+  await expect(page.getByTestId("send")).toBeVisible();
 
   // The transcript alternates: the refused message was never stored.
   const stored = (await (await page.request.get(`/api/threads/${id}/messages?limit=50`)).json()).messages as Array<{ role: string }>;
   expect(stored.map((m) => m.role)).toEqual(["user", "assistant"]);
 });
 
-test("a send refused because another tab's reply runs says so and keeps the text", async ({ page, context }) => {
+test("a send refused because another tab's reply runs says so, queues the text and sends it when that reply ends", async ({
+  page,
+  context,
+}) => {
   const id = await createThread(page);
   const other = await context.newPage();
   // This tab's live feed would tell it at once that a turn started (and disable its composer):
@@ -87,6 +91,11 @@ test("a send refused because another tab's reply runs says so and keeps the text
 
   await expect(other.getByTestId("chat-notice")).toContainText("another tab");
   await expect(lastAssistant(other)).toHaveAttribute("data-status", "streaming");
-  await expect(other.getByTestId("composer")).toHaveValue("typed before the other tab sent");
+  await expect(other.getByTestId("queued-text")).toHaveText("typed before the other tab sent");
   await (await running).text();
+  // Without its feed the tab follows the stored reply by polling, and sends the text once it ends.
+  await expect(messages(other, "user").last()).toContainText("typed before the other tab sent", { timeout: 30_000 });
+  await expect(other.getByTestId("queued-message")).toBeHidden();
+  const stored = (await (await page.request.get(`/api/threads/${id}/messages?limit=50`)).json()).messages as Array<{ text: string }>;
+  expect(stored.map((m) => m.text).filter((t) => t === "typed before the other tab sent")).toHaveLength(1);
 });

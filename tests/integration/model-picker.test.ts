@@ -4,6 +4,7 @@ import { completeTurn, textStart } from "./support/turns";
 import { callRoute, type Jar } from "./security/support";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai-server";
 import { resetConfigForTests } from "@/tests/support/config";
+import { config } from "@/lib/config";
 import { createThread } from "@/lib/db/threads";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as threadRoute from "@/app/api/threads/[id]/route";
@@ -59,8 +60,8 @@ describe.each(testDatabases())("model picker on $name", (target) => {
     expect(await res.json()).toEqual({
       defaultModel: "offline",
       models: [
-        { id: "offline", provider: "offline", isDefault: true },
-        { id: MODEL, provider: "compatible", isDefault: false },
+        { id: "offline", provider: "offline", name: "offline", contextWindow: config().OFFLINE_CONTEXT_WINDOW, isDefault: true },
+        { id: MODEL, provider: "compatible", name: "picker-test", contextWindow: null, isDefault: false },
       ],
     });
     const old = await callRoute(modelRoute, { method: "GET", url: "/api/model" });

@@ -408,7 +408,7 @@ describe.each(testDatabases())("workspace on $name", (target) => {
 
       await completeTurn(userId, threadId, textStart("write migration.md\n```\n- [x] a\n```"));
       let { parts } = await assistantToolParts(threadId);
-      expect(parts[0].output).toMatchObject({ ok: false, error: "conflict", currentVersion: 2, lastAuthor: "person" });
+      expect(parts[0].output).toMatchObject({ ok: false, error: "conflict", reason: "not_read", currentVersion: 2, lastAuthor: "person" });
       expect(String(parts[0].output?.message)).toMatch(
         /migration\.md already exists \(version 2 by person\) and you have not read it in this turn/,
       );
@@ -435,6 +435,7 @@ describe.each(testDatabases())("workspace on $name", (target) => {
       expect(result).toEqual({
         ok: false,
         error: "conflict",
+        reason: "changed",
         path: "plan.md",
         currentVersion: 2,
         lastAuthor: "person",

@@ -15,7 +15,11 @@ import { everyValue } from "./every-value";
 export const CHECKED_COLUMNS: ReadonlyArray<{ table: string; column: string; nullable?: true; values: readonly string[] }> = [
   { table: "Message", column: "status", values: MESSAGE_STATUSES },
   { table: "Message", column: "role", values: MESSAGE_ROLES },
-  { table: "ModelCall", column: "kind", values: everyValue<Parameters<typeof recordModelCall>[0]["kind"]>({ chat: true, summary: true }) },
+  {
+    table: "ModelCall",
+    column: "kind",
+    values: everyValue<Parameters<typeof recordModelCall>[0]["kind"]>({ chat: true, summary: true, title: true }),
+  },
   { table: "Summary", column: "status", values: everyValue<SummaryRow["status"]>({ active: true, superseded: true }) },
   { table: "Compaction", column: "status", values: COMPACTION_RECEIPT_STATUSES },
   { table: "Compaction", column: "trigger", values: COMPACTION_TRIGGERS },

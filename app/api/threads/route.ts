@@ -4,9 +4,11 @@ import { handler } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/parse-body";
 import { createThreadSchema } from "@/lib/http/schemas";
 
-export const GET = handler(async () => {
+/** `?archived=1`: the archived chats instead. */
+export const GET = handler(async (req) => {
   const userId = await currentUserId();
-  return Response.json({ threads: await listThreads(userId) });
+  const archived = new URL(req.url).searchParams.get("archived") === "1";
+  return Response.json({ threads: await listThreads(userId, { archived }) });
 });
 
 export const POST = handler(async (req) => {

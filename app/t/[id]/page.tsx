@@ -1,5 +1,7 @@
+import { cookies } from "next/headers";
 import { Suspense } from "react";
 import { ChatShell } from "@/components/chat/chat-shell";
+import { WORKSPACE_CHOICE_COOKIE, workspaceChoiceOf } from "@/components/layout/workspace-choice";
 import { prefetchThread } from "./prefetch-thread";
 
 /** The element that ends the thread's HTML: the browser draws nothing of the page before it. */
@@ -64,9 +66,11 @@ const nextTurns = async (turns: number) => {
 
 async function ThreadPageContent({ thread, threadId }: { thread: ReturnType<typeof readAfterShell>; threadId: string }) {
   const prefetched = await thread;
+  // The person's own open/closed for this thread's workspace, so the first frame shows it as left.
+  const workspaceChoice = workspaceChoiceOf((await cookies()).get(WORKSPACE_CHOICE_COOKIE)?.value, threadId);
   return (
     <>
-      <ChatShell threadId={threadId} prefetched={prefetched} />
+      <ChatShell threadId={threadId} prefetched={prefetched} workspaceChoice={workspaceChoice} />
       <span id={READY_ID} hidden />
     </>
   );

@@ -16,7 +16,8 @@ export type Directive =
   | { kind: "fail" }
   | { kind: "overflow"; once: boolean };
 
-export type ParsedDirectives = { directives: Directive[]; problems: string[] };
+/** `prose`: the lines that are neither a directive, its blocks, nor a stray code block. */
+export type ParsedDirectives = { directives: Directive[]; problems: string[]; prose: string[] };
 
 /** Caps `long <n>` so a typo cannot stream for hours. */
 const MAX_LONG_LINES = 1000;
@@ -27,6 +28,7 @@ export function parseDirectives(text: string): ParsedDirectives {
   const lines = text.split(/\r?\n/);
   const directives: Directive[] = [];
   const problems: string[] = [];
+  const prose: string[] = [];
   let i = 0;
   while (i < lines.length) {
     const line = lines[i].trim();
@@ -48,10 +50,12 @@ export function parseDirectives(text: string): ParsedDirectives {
       continue;
     }
     const m = /^(write|edit|read|delete)\s+(.+?):?$/i.exec(line);
-    if (!m) continue;
+    const path = m ? parsePath(m[2]) : null;
+    if (!m || path === null) {
+      prose.push(lines[i - 1]);
+      continue;
+    }
     const verb = m[1].toLowerCase();
-    const path = parsePath(m[2]);
-    if (path === null) continue;
     if (verb === "read") directives.push(tool("read_file", { path }));
     else if (verb === "delete") directives.push(tool("delete_file", { path }));
     else {
@@ -71,7 +75,7 @@ export function parseDirectives(text: string): ParsedDirectives {
       );
     }
   }
-  return { directives, problems };
+  return { directives, problems, prose };
 }
 
 function parseSimple(line: string): Directive | null {

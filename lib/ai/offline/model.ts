@@ -25,13 +25,13 @@ export type OfflineModelOptions = {
   summaryDelayMs?: number;
   /**
    * What this instance is: "chat" answers conversations, "summarizer" writes conversation
-   * summaries. The registry hands the summarizer its own instance, so nothing in a prompt (which
+   * summaries, "titler" names a conversation (titler.ts). The registry hands the summarizer its own instance, so nothing in a prompt (which
    * real providers receive too) has to tell the offline model which job it is doing.
    */
   role?: OfflineRole;
 };
 
-export type OfflineRole = "chat" | "summarizer";
+export type OfflineRole = "chat" | "summarizer" | "titler";
 
 /** Read from `providerOptions.offline.cacheKey`; calls in one scope share a prompt cache. */
 export const DEFAULT_CACHE_SCOPE = "default";
@@ -97,7 +97,7 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
   return {
     specificationVersion: "v4",
     provider: "offline",
-    modelId: role === "summarizer" ? "offline-summarizer" : "offline",
+    modelId: role === "chat" ? "offline" : `offline-${role}`,
     supportedUrls: {},
 
     async doGenerate(options): Promise<LanguageModelV4GenerateResult> {

@@ -5,6 +5,7 @@ import { contextOverflowError, offlineServerError } from "./errors";
 import { OFFLINE_NOTICE } from "./notice";
 import { describePrompt, json, messageText } from "./serialize";
 import { summarizeOffline } from "./summarizer";
+import { titleReply } from "./titler";
 import { planRecallStep } from "./recall";
 import { planRoutineReply } from "./routine";
 
@@ -22,7 +23,7 @@ export type ReplyContext = {
   /** True the first time a given `overflow once` message is seen by this model instance. */
   firstOverflow: (messageText: string) => boolean;
   /** The model instance's job (see OfflineModelOptions.role). */
-  role: "chat" | "summarizer";
+  role: "chat" | "summarizer" | "titler";
   /** Registered by a test harness (behaviours.ts), none in the app; asked before the general replies. */
   behaviours: readonly OfflineBehaviour[];
 };
@@ -33,6 +34,7 @@ export function planReply(ctx: ReplyContext): OfflineReply {
   if (ctx.role === "summarizer") {
     return { text: summarizeOffline(prompt), toolCalls: [], pace: "normal" };
   }
+  if (ctx.role === "titler") return { text: titleReply(prompt), toolCalls: [], pace: "normal" };
   const last = prompt[prompt.length - 1];
   for (const behaviour of ctx.behaviours) {
     const step = behaviour.reply(prompt, offeredTools(ctx.options));

@@ -5,8 +5,8 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 
-/** `launcherPids`: the `scripts/start.mjs` process of each server (its process group's leader). */
-export type Servers = { urls: string[]; launcherPids: number[]; stop: () => Promise<void>; kill: () => Promise<void> };
+/** `pids`: each server's process (`scripts/start.mjs`, which becomes `scripts/serve.mjs`; its process group's leader). */
+export type Servers = { urls: string[]; pids: number[]; stop: () => Promise<void>; kill: () => Promise<void> };
 
 async function waitUp(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -82,7 +82,7 @@ export async function startServers(opts: {
   }
   return {
     urls,
-    launcherPids: children.map((c) => c.pid!),
+    pids: children.map((c) => c.pid!),
     stop: () => signalAll("SIGTERM"),
     kill: () => signalAll("SIGKILL"),
   };

@@ -18,6 +18,23 @@ export async function openThread(page: Page, id: string): Promise<void> {
   await expect(page.getByTestId("composer")).toBeEnabled();
 }
 
+/**
+ * Clicks a control of the thread header, through its "More" menu when the control does not fit the
+ * row (its menu item has the same test id). Returns what focus goes back to once a dialog or panel
+ * it opened closes: the control itself, or the menu's button.
+ */
+export async function clickHeaderControl(page: Page, testId: string): Promise<Locator> {
+  const inline = page.getByTestId("thread-header").getByTestId(testId);
+  if ((await inline.count()) > 0) {
+    await inline.click();
+    return inline;
+  }
+  const more = page.getByTestId("header-more");
+  await more.click();
+  await page.getByRole("menu").getByTestId(testId).click();
+  return more;
+}
+
 export const messages = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="message"][data-role="${role}"]`);
 export const messageById = (page: Page, id: string): Locator => page.locator(`[data-testid="message"][data-message-id="${id}"]`);
 

@@ -157,6 +157,28 @@ describe.each(testDatabases())("sign-in limits on $name", (target) => {
     }
   });
 
+  it("guessing a password through a change or a deletion, or a reset token, is limited per address like sign-in", async () => {
+    const { email } = await account();
+    const thief = browser("203.0.113.40");
+    expect((await thief.auth("/sign-in/email", { email, password })).status).toBe(200);
+    const statuses: number[] = [];
+    for (const path of ["/change-password", "/delete-user", "/change-password", "/delete-user"]) {
+      const body =
+        path === "/delete-user" ? { password: "a guess at it" } : { currentPassword: "a guess at it", newPassword: "new password 1" };
+      statuses.push((await thief.auth(path, body)).status);
+    }
+    const refused = await thief.auth("/delete-user", { password });
+    expect([...statuses, refused.status]).toEqual([400, 400, 400, 400, 429]);
+    expect((await refused.json()).error.message).toMatch(/Too many account requests from your network/);
+    expect(await env.db.authUser.count({ where: { email } })).toBe(1);
+
+    const guesses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      guesses.push((await browser("203.0.113.41").auth("/reset-password", { token: `guess${i}`, newPassword: "new password 1" })).status);
+    }
+    expect(guesses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
   it("limits how many guests one address makes", async () => {
     const newGuest = (address: string) => browser(address).app(threadsRoute, { method: "POST", url: "/api/threads", body: {} });
     for (let i = 0; i < 3; i++) expect((await newGuest("203.0.113.200")).status).toBe(201);

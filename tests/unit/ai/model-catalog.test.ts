@@ -3,7 +3,15 @@ import { config } from "@/lib/config";
 import { resetConfigForTests } from "@/tests/support/config";
 import { availableModels, isAvailableModel, splitModelId } from "@/lib/ai/catalog";
 
-const KEYS = ["CHAT_MODEL", "CHAT_MODELS", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_COMPATIBLE_BASE_URL"];
+const KEYS = [
+  "CHAT_MODEL",
+  "CHAT_MODELS",
+  "OPENAI_API_KEY",
+  "ANTHROPIC_API_KEY",
+  "OPENAI_COMPATIBLE_BASE_URL",
+  "OFFLINE_CONTEXT_WINDOW",
+  "CONTEXT_WINDOW",
+];
 const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
 
 function withEnv(values: Record<string, string>) {
@@ -22,7 +30,9 @@ afterEach(() => {
 
 describe("model catalog", () => {
   it("offers only the offline model without any provider settings", () => {
-    expect(availableModels(withEnv({}))).toEqual([{ id: "offline", provider: "offline", isDefault: true }]);
+    expect(availableModels(withEnv({ OFFLINE_CONTEXT_WINDOW: "6000" }))).toEqual([
+      { id: "offline", provider: "offline", name: "offline", contextWindow: 6000, isDefault: true },
+    ]);
   });
 
   it("offers CHAT_MODEL and CHAT_MODELS for configured providers only, once each, the default marked", () => {
@@ -38,8 +48,23 @@ describe("model catalog", () => {
       ["compatible:llama3.1:8b", false],
       ["anthropic:claude-haiku", false],
     ]);
+    // Each by its own name with the window the server knows for it (none for a local server).
+    expect(availableModels(c).map((m) => [m.name, m.contextWindow])).toEqual([
+      ["offline", 200_000],
+      ["claude-sonnet-4", 200_000],
+      ["llama3.1:8b", null],
+      ["claude-haiku", 200_000],
+    ]);
     expect(isAvailableModel(c, "openai:gpt-4o")).toBe(false);
     expect(isAvailableModel(c, "compatible:llama3.1:8b")).toBe(true);
+  });
+
+  it("takes CONTEXT_WINDOW as every provider model's window, never the offline model's", () => {
+    const c = withEnv({ CHAT_MODELS: "compatible:qwen2.5:7b", OPENAI_COMPATIBLE_BASE_URL: "http://x/v1", CONTEXT_WINDOW: "32768" });
+    expect(availableModels(c).map((m) => [m.id, m.contextWindow])).toEqual([
+      ["offline", 200_000],
+      ["compatible:qwen2.5:7b", 32_768],
+    ]);
   });
 
   it("refuses a malformed CHAT_MODELS entry at start, naming the setting", () => {

@@ -7,6 +7,7 @@ describe("parseDirectives", () => {
     expect(parseDirectives(text)).toEqual({
       directives: [{ kind: "tool", toolName: "write_file", input: { path: "docs/plan.md", content: "# Plan\n\n- [ ] step `one`" } }],
       problems: [],
+      prose: ["Please do this:", "thanks"],
     });
   });
 
@@ -51,7 +52,11 @@ describe("parseDirectives", () => {
 
   it("ignores prose and lines inside code blocks", () => {
     const text = "Please read the plan and tell me if we fail.\nI will write more later\n```\nfail\nread secrets.txt\n```";
-    expect(parseDirectives(text)).toEqual({ directives: [], problems: [] });
+    expect(parseDirectives(text)).toEqual({
+      directives: [],
+      problems: [],
+      prose: ["Please read the plan and tell me if we fail.", "I will write more later"],
+    });
   });
 
   it("reports a write without a block instead of writing an empty file", () => {

@@ -8,11 +8,13 @@ import { Markdown } from "@/components/chat/markdown";
 import { benchMessage } from "../../../bench/texts";
 
 const ours = (text: string, cacheKey: string) => renderToStaticMarkup(createElement(Markdown, { text, cacheKey }));
-/** Our rendering without its styled wrapper. */
+/** Our rendering without its styled wrapper and each code block's bar (language, wrap, copy): chrome, not content. */
 const oursInner = (text: string, cacheKey: string) =>
   ours(text, cacheKey)
     .replace(/^<div class="[^"]*"[^>]*>/, "")
-    .replace(/<\/div>$/, "");
+    .replace(/<\/div>$/, "")
+    .replace(/<div data-testid="code-block"[^>]*><div[^>]*>.*?<\/div><pre[^>]*>/gs, "<pre>")
+    .replace(/<\/pre><\/div>/g, "</pre>");
 // The stock pipeline: react-markdown with GitHub-flavoured markdown.
 const stock = (text: string) => renderToStaticMarkup(renderMarkdown({ children: text, remarkPlugins: [remarkGfm] }));
 const CODE = "```ts\nconst x: number = 1;\n```\n\n```python\ndef f():\n    return 2\n```\n\n```\nplain\n```";

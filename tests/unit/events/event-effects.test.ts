@@ -48,6 +48,7 @@ describe("queriesToRefresh (what a feed event reads again)", () => {
       "file.changed": true,
       "action.changed": true,
       "run.changed": true,
+      "thread.changed": true,
     });
     for (const type of types)
       for (const key of queriesToRefresh(T, { type }, false))

@@ -1,3 +1,4 @@
+import { authBodyFor } from "@/lib/auth/auth-body";
 import { handleAuthRequest } from "@/lib/auth/auth-request";
 import { isKnownDevice, knownDeviceCookie, normalizeEmail } from "@/lib/auth/known-device";
 import { authSecret } from "@/lib/auth/secret";
@@ -17,8 +18,8 @@ const AUTH_BODY_LIMIT = 16_384;
 // better-auth checks each body's shape; what it cannot know is our storage: a NUL in a name was a
 // failed sign-up on PostgreSQL and stored on SQLite, a lone surrogate stored as U+FFFD. Those, and
 // oversized bodies, are a 400/413 here, on both databases alike. The sign-in limits
-// (lib/limits/sign-in.ts) are ours too, and so is the rule that a password change signs out every
-// other session.
+// (lib/limits/sign-in.ts) are ours too, and so are the rules on change, reset and delete bodies
+// (lib/auth/auth-body.ts).
 const handle = handler(async (req) => {
   if (SAFE_METHODS.has(req.method)) return handleAuthRequest(req);
   const body = await parseBody(req.clone(), storableJsonObject(), AUTH_BODY_LIMIT, { optional: true });
@@ -31,7 +32,8 @@ const handle = handler(async (req) => {
     const address = requestContext()!.clientAddress;
     await admitAuthAttempt({ endpoint, address, email, knownDevice: email !== null && isKnownDevice(cookies, email, secret) });
   }
-  const forwarded = path.endsWith("/change-password") ? withBody(req, { ...body, revokeOtherSessions: true }) : req;
+  const shaped = authBodyFor(path, body);
+  const forwarded = shaped ? withBody(req, shaped) : req;
   const res = await handleAuthRequest(forwarded);
   if (endpoint === "sign-in" && email && res.status === 401) await recordFailedSignIn(email);
   if ((endpoint === "sign-in" || endpoint === "sign-up") && email && res.ok) {

@@ -1,9 +1,10 @@
 import { currentUserId } from "@/lib/auth/session";
 import { activeTurn } from "@/lib/chat/turn-lease";
-import { deleteThread, getOwnedThread, renameThread } from "@/lib/db/threads";
+import { archiveChat, renameChat } from "@/lib/chat-list/person-changes";
+import { deleteThread, getOwnedThread } from "@/lib/db/threads";
 import { handler } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/parse-body";
-import { renameThreadSchema } from "@/lib/http/schemas";
+import { updateThreadSchema } from "@/lib/http/schemas";
 
 type P = { id: string };
 
@@ -16,8 +17,10 @@ export const GET = handler<P>(async (_req, { id }) => {
 
 export const PATCH = handler<P>(async (req, { id }) => {
   const userId = await currentUserId();
-  const { title } = await parseBody(req, renameThreadSchema, 4096);
-  return Response.json({ thread: await renameThread(userId, id, title) });
+  const { title, archived } = await parseBody(req, updateThreadSchema, 4096);
+  let thread = title !== undefined ? await renameChat(userId, id, title) : null;
+  if (archived !== undefined) thread = await archiveChat(userId, id, archived);
+  return Response.json({ thread });
 });
 
 export const DELETE = handler<P>(async (_req, { id }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plainTitle } from "@/lib/chat/plain-title";
+import { plainTitle, titleFromModelText } from "@/lib/context/plain-title";
 
 describe("plainTitle", () => {
   it("drops a code fence and keeps the code", () => {
@@ -25,5 +25,19 @@ describe("plainTitle", () => {
   it("has no title for a message with no text", () => {
     expect(plainTitle("```\n```")).toBeUndefined();
     expect(plainTitle("   ")).toBeUndefined();
+  });
+});
+
+describe("titleFromModelText", () => {
+  it("keeps the first line as plain text, without the wrapping models add", () => {
+    expect(titleFromModelText('Title: "Auth module migration plan".\n\nThis title names the subject.')).toBe("Auth module migration plan");
+    expect(titleFromModelText("**Q3 budget summary**")).toBe("Q3 budget summary");
+    expect(titleFromModelText("\n  “Weekly report”  \n")).toBe("Weekly report");
+  });
+
+  it("cuts a long answer at a word and has none for an empty one", () => {
+    expect(titleFromModelText("word ".repeat(40))!.length).toBeLessThanOrEqual(60);
+    expect(titleFromModelText("  \n ")).toBeNull();
+    expect(titleFromModelText('""')).toBeNull();
   });
 });

@@ -10,11 +10,29 @@ const MAX_TITLE_CHARS = 60;
  * a link's words, an image's alt text) is kept, joined by spaces, cut at a word with an ellipsis.
  */
 export function plainTitle(markdown: string): string | undefined {
-  const text = blockTexts(fromMarkdown(markdown)).join(" ").replace(/\s+/g, " ").trim();
+  const text = plainText(markdown);
   if (text.length <= MAX_TITLE_CHARS) return text || undefined;
   const cut = text.slice(0, MAX_TITLE_CHARS - 1);
   const atWord = cut.lastIndexOf(" ");
   return `${(atWord > MAX_TITLE_CHARS / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+/** Markdown's words as one line of plain text (see plainTitle). */
+export function plainText(markdown: string): string {
+  return blockTexts(fromMarkdown(markdown)).join(" ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * What a model answered when asked for a title, as a title: its first line, plain text, without
+ * the wrapping a model adds anyway ("Title: ...", quotes, a closing period), cut at a word. Null
+ * when nothing is left.
+ */
+export function titleFromModelText(answer: string): string | null {
+  const line = answer.split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
+  const text = plainText(line)
+    .replace(/^title\s*:\s*/i, "")
+    .replace(/^["'“‘«\s]+|["'”’».!:;,\s]+$/g, "");
+  return text ? (plainTitle(text) ?? null) : null;
 }
 
 // Blocks that hold text directly; lists, quotes and tables only hold blocks, which would run

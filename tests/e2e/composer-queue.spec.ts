@@ -1,0 +1,167 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createThread, messages } from "./support/chat-page";
+
+// Issue 42 item 2: the composer never locks. While a reply is written (in this tab or another) the
+// person types on; Enter queues the message for when the reply ends (shown, cancellable, editable,
+// kept across a reload), Alt+Enter or "Stop and send" stops the reply and sends it. "Jump to latest"
+// shows while the reader is scrolled up during a reply. `long <n>` streams n lines slowly.
+
+const lastAssistant = (page: Page) => messages(page, "assistant").last();
+
+type Stored = { role: string; text: string; status: string };
+async function stored(page: Page, id: string): Promise<Stored[]> {
+  const body = await (await page.request.get(`/api/threads/${id}/messages?limit=50`)).json();
+  return (body.messages as Stored[]).map(({ role, text, status }) => ({ role, text, status }));
+}
+
+async function startLongReply(page: Page, lines: number) {
+  const composer = page.getByTestId("composer");
+  await composer.fill(`long ${lines}`);
+  await composer.press("Enter");
+  // Generous: on a loaded machine the first lines can take a while.
+  await expect(lastAssistant(page)).toContainText("Line 3 of", { timeout: 30_000 });
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "streaming");
+}
+
+test("type while a reply streams; Enter queues it, a reload keeps it, and it is sent when the reply ends", async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = await createThread(page);
+  await startLongReply(page, 120);
+
+  const composer = page.getByTestId("composer");
+  await expect(composer).toBeEnabled();
+  await expect(composer).toBeFocused();
+  await composer.pressSequentially("and then summarise");
+  await expect(page.getByTestId("queue")).toBeVisible();
+  await composer.press("Enter");
+  const card = page.getByTestId("queued-message");
+  await expect(card).toContainText("Queued: sent when the reply ends");
+  await expect(page.getByTestId("queued-text")).toHaveText("and then summarise");
+  await expect(composer).toHaveValue("");
+  // A second message while it waits joins it: one queued message, sent as one.
+  await composer.fill("in one line");
+  await composer.press("Enter");
+  await expect(page.getByTestId("queued-text")).toHaveText("and then summarise\n\nin one line");
+  expect((await stored(page, id)).map((m) => m.role)).toEqual(["user", "assistant"]);
+
+  // The queue lives in the tab's storage: a reload mid-reply loses nothing.
+  await page.reload();
+  await expect(page.getByTestId("queued-text")).toHaveText("and then summarise\n\nin one line");
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "streaming");
+
+  await expect(messages(page, "user").last()).toContainText("in one line", { timeout: 90_000 });
+  await expect(card).toBeHidden();
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  const transcript = await stored(page, id);
+  expect(transcript.map((m) => [m.role, m.status])).toEqual([
+    ["user", "complete"],
+    ["assistant", "complete"],
+    ["user", "complete"],
+    ["assistant", "complete"],
+  ]);
+  expect(transcript[1].text).toContain("Line 120 of 120.");
+  expect(transcript[2].text).toBe("and then summarise\n\nin one line");
+  await expect(page.getByTestId("send")).toBeVisible();
+});
+
+test("a queued message can be cancelled (button or Esc) or taken back to edit; nothing is sent", async ({ page }) => {
+  const id = await createThread(page);
+  await startLongReply(page, 400);
+  const composer = page.getByTestId("composer");
+  const card = page.getByTestId("queued-message");
+
+  await composer.fill("first thought");
+  await composer.press("Enter");
+  await page.getByTestId("queued-cancel").click();
+  await expect(card).toBeHidden();
+  await expect(composer).toBeFocused();
+
+  await composer.fill("second thought");
+  await composer.press("Enter");
+  await expect(card).toBeVisible();
+  await composer.press("Escape");
+  await expect(card).toBeHidden();
+
+  await composer.fill("third thought");
+  await composer.press("Enter");
+  await composer.fill("typed after");
+  await page.getByTestId("queued-edit").click();
+  await expect(card).toBeHidden();
+  await expect(composer).toHaveValue("third thought\n\ntyped after");
+  await expect(composer).toBeFocused();
+
+  await page.getByTestId("stop").click();
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "stopped", { timeout: 15_000 });
+  await expect(page.getByTestId("send")).toBeVisible();
+  await page.waitForTimeout(1_500); // long enough for a queued message to have gone out
+  expect((await stored(page, id)).map((m) => m.role)).toEqual(["user", "assistant"]);
+  await expect(composer).toHaveValue("third thought\n\ntyped after");
+});
+
+test("stop and send: Alt+Enter, or the queued message's button, stops the reply and sends at once", async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = await createThread(page);
+  await startLongReply(page, 600);
+  const composer = page.getByTestId("composer");
+
+  await composer.fill("stop, do this instead");
+  await composer.press("Alt+Enter");
+  await expect(page.getByTestId("queued-message")).toHaveAttribute("data-stop-first", "true");
+  await expect(messages(page, "user").last()).toContainText("stop, do this instead", { timeout: 15_000 });
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete", { timeout: 15_000 });
+
+  await startLongReply(page, 600);
+  await composer.fill("and this one");
+  await composer.press("Enter");
+  await page.getByTestId("queued-send-now").click();
+  await expect(messages(page, "user").last()).toContainText("and this one", { timeout: 15_000 });
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "complete", { timeout: 15_000 });
+
+  const transcript = await stored(page, id);
+  expect(transcript.map((m) => [m.role, m.status])).toEqual([
+    ["user", "complete"],
+    ["assistant", "stopped"],
+    ["user", "complete"],
+    ["assistant", "complete"],
+    ["user", "complete"],
+    ["assistant", "stopped"],
+    ["user", "complete"],
+    ["assistant", "complete"],
+  ]);
+  expect(transcript[1].text).not.toContain("Line 600 of 600.");
+  expect(transcript[2].text).toBe("stop, do this instead");
+  expect(transcript[6].text).toBe("and this one");
+});
+
+test("two tabs: the other tab never locks; both queue, one stops and sends, each message goes once", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const id = await createThread(page);
+  const other = await context.newPage();
+  await other.goto(`/t/${id}`);
+  await expect(other.getByTestId("composer")).toBeEnabled();
+
+  await startLongReply(page, 600);
+  await expect(lastAssistant(other)).toHaveAttribute("data-status", "streaming", { timeout: 10_000 });
+  await expect(other.getByTestId("stop")).toBeVisible();
+  const otherComposer = other.getByTestId("composer");
+  await expect(otherComposer).toBeEnabled();
+  await otherComposer.fill("from the other tab");
+  await otherComposer.press("Enter");
+  await expect(other.getByTestId("queued-text")).toHaveText("from the other tab");
+
+  await page.getByTestId("composer").fill("from the first tab");
+  await page.getByTestId("composer").press("Enter");
+  await expect(page.getByTestId("queued-text")).toHaveText("from the first tab");
+
+  // The tab that is not streaming stops the reply; then both queued messages go, one turn each.
+  await other.getByTestId("queued-send-now").click();
+  await expect(lastAssistant(page)).not.toHaveAttribute("data-status", "streaming", { timeout: 15_000 });
+  await expect(page.getByTestId("queued-message")).toBeHidden({ timeout: 30_000 });
+  await expect(other.getByTestId("queued-message")).toBeHidden({ timeout: 30_000 });
+  await expect
+    .poll(async () => (await stored(page, id)).map((m) => `${m.role}:${m.status}`), { timeout: 30_000 })
+    .toEqual(["user:complete", "assistant:stopped", "user:complete", "assistant:complete", "user:complete", "assistant:complete"]);
+  const sent = (await stored(page, id)).filter((m) => m.role === "user").map((m) => m.text);
+  expect(sent[0]).toBe("long 600");
+  expect(sent.slice(1).sort()).toEqual(["from the first tab", "from the other tab"]);
+});
