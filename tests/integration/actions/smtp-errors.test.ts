@@ -9,8 +9,8 @@ import { createSmtpTransport } from "@/lib/email/smtp-transport";
 const request = { from: "app@example.com", to: "me@example.com", subject: "Status", body: "All green." };
 const call: ProviderCall = { providerKey: "pk", providerRef: null, scope: "thread:t1", key: "k", userId: "u", threadId: "t1" };
 
-/** An SMTP server that takes the message's data and then resets the connection instead of answering. */
-async function resetsAfterData(): Promise<{ url: string; close(): Promise<void> }> {
+/** An SMTP server that takes the message's data and then resets or closes the connection instead of answering. */
+async function hangsUpAfterData(how: "reset" | "close"): Promise<{ url: string; close(): Promise<void> }> {
   const server = net.createServer((socket) => {
     socket.write("220 reset.test ESMTP\r\n");
     let inData = false;
@@ -18,7 +18,10 @@ async function resetsAfterData(): Promise<{ url: string; close(): Promise<void> 
     socket.on("data", (chunk) => {
       buffered += chunk.toString("utf8");
       if (inData) {
-        if (buffered.includes("\r\n.\r\n")) socket.resetAndDestroy();
+        if (buffered.includes("\r\n.\r\n")) {
+          if (how === "reset") socket.resetAndDestroy();
+          else socket.end();
+        }
         return;
       }
       for (let end = buffered.indexOf("\r\n"); end >= 0; end = buffered.indexOf("\r\n")) {
@@ -67,9 +70,18 @@ describe("SMTP errors, from the transport", () => {
     // The server took the data but the client gave up waiting for its answer.
     sink.respond = () => ({ kind: "stall", ms: 1_500 });
     expect((await failure(sink.url, 400)).kind).toBe("unknown");
-    // The connection dropped after the data went out.
-    const reset = await resetsAfterData();
-    expect((await failure(reset.url)).kind).toBe("unknown");
-    await reset.close();
+    // The connection dropped after the data went out, by a reset or by a clean close: nodemailer
+    // reports the close as ECONNECTION, the same code as a hang-up before the greeting.
+    for (const how of ["reset", "close"] as const) {
+      const server = await hangsUpAfterData(how);
+      expect(await failure(server.url), how).toMatchObject({ kind: "unknown" });
+      await server.close();
+    }
+    // Nothing listens: the connection never opened.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const free = (closed.address() as net.AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    expect((await failure(`smtp://127.0.0.1:${free}`)).kind).toBe("retryable");
   });
 });
