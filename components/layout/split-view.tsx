@@ -61,19 +61,20 @@ export function SplitView({ main, side, shown, onDragClosed }: SplitViewProps) {
   };
 
   return (
-    <Group orientation="horizontal" className="min-h-0 flex-1" onLayoutChanged={onLayoutChanged}>
+    // No panel beside the chat: no separator at all, and the group takes no drags at its edge. The
+    // separator mounts with the panel (its key), so the group registers it then and gives it its
+    // value (aria-valuenow); one kept mounted but hidden and disabled was never given one.
+    <Group orientation="horizontal" className="min-h-0 flex-1" onLayoutChanged={onLayoutChanged} disabled={!beside}>
       <Panel id={MAIN} minSize="26rem" className="flex min-h-0 min-w-0 flex-col">
         {main}
       </Panel>
-      <Separator
-        aria-label={beside ? `Resize the ${beside.label.toLowerCase()}` : undefined}
-        disabled={!beside}
-        className={
-          beside
-            ? "w-1 shrink-0 bg-neutral-200 transition-colors hover:bg-blue-400 focus-visible:bg-blue-600 focus-visible:outline-none data-[separator=active]:bg-blue-600 data-[separator=focus]:bg-blue-600"
-            : "hidden"
-        }
-      />
+      {beside && (
+        <Separator
+          key={beside.kind}
+          aria-label={`Resize the ${beside.label.toLowerCase()}`}
+          className="w-1 shrink-0 bg-neutral-200 transition-colors hover:bg-blue-400 focus-visible:bg-blue-600 focus-visible:outline-none data-[separator=active]:bg-blue-600 data-[separator=focus]:bg-blue-600"
+        />
+      )}
       <Panel
         id={SIDE}
         panelRef={panel}
