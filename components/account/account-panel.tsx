@@ -31,6 +31,12 @@ export function AccountPanel({ guestWork, passwordReset }: { guestWork: GuestWor
     passwordReset ? "Your new password is set and this browser is signed in. Every other session was signed out." : null,
   );
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  // Counts the notices that take focus: focused once the notice is on screen, not in a frame that
+  // may come before React has committed it (the paragraph is hidden while empty).
+  const [noticeFocus, setNoticeFocus] = useState(0);
+  useEffect(() => {
+    if (noticeFocus > 0) noticeRef.current?.focus();
+  }, [noticeFocus]);
   const work = hasGuestWork(guestWork) ? guestWork : null;
 
   const refresh = useCallback(async () => {
@@ -101,7 +107,7 @@ export function AccountPanel({ guestWork, passwordReset }: { guestWork: GuestWor
   const deleted = async () => {
     await callerChanged();
     setNotice("Your account and everything in it are deleted.");
-    requestAnimationFrame(() => noticeRef.current?.focus());
+    setNoticeFocus((n) => n + 1);
   };
 
   if (me === undefined) return <Spinner label="Loading your account" />;
