@@ -118,7 +118,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
           disabled={disabled || !draft.trim()}
           data-testid={replying ? "queue" : "send"}
           aria-label={replying ? "Queue the message for after the reply" : undefined}
-          className="max-sm:size-9"
+          className="max-sm:size-9 pointer-coarse:h-11! pointer-coarse:min-w-11!"
         >
           {/* An icon on phones leaves the text at least 280 px wide. */}
           {replying ? (
