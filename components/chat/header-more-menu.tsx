@@ -1,7 +1,7 @@
 "use client";
 
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { groupByProvider, optionLabel, PROVIDER_LABEL } from "./model-options";
 import type { ModelChoice } from "./model-picker";
 
@@ -24,6 +24,11 @@ const ITEM =
 export function HeaderMoreMenu({ entries, triggerRef }: { entries: MoreEntry[]; triggerRef: (el: HTMLButtonElement | null) => void }) {
   const afterClose = useRef<(() => void) | null>(null);
   const trigger = useRef<HTMLButtonElement | null>(null);
+  // The open menu is portalled into the page's main landmark, not to the end of <body>: every bit
+  // of the page then sits in a landmark (axe's "region" rule), and a screen reader's landmark list
+  // finds the menu where its button is.
+  const [landmark, setLandmark] = useState<HTMLElement | null>(null);
+  useEffect(() => setLandmark(trigger.current?.closest("main") ?? null), []);
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger
@@ -42,7 +47,7 @@ export function HeaderMoreMenu({ entries, triggerRef }: { entries: MoreEntry[]; 
           <circle cx="16" cy="10" r="1.6" />
         </svg>
       </Menu.Trigger>
-      <Menu.Portal>
+      <Menu.Portal container={landmark}>
         <Menu.Content
           align="end"
           sideOffset={4}
