@@ -113,6 +113,11 @@ test("the gauge is neutral, then compacting (not red) past the threshold, red on
   await expect.poll(async () => (await context(page, id)).recentSpan?.cutMessageId ?? null, { timeout: 60_000 }).not.toBeNull();
   await expect.poll(async () => (await context(page, id)).compaction.running, { timeout: 60_000 }).toBe(false);
   await page.reload();
+  // Beside an open workspace panel the header is narrower and the gauge moves into its More menu
+  // (layout.spec.ts covers that); this test reads the bar itself.
+  await expect(page.getByTestId("thread-header")).toBeVisible();
+  if ((await page.getByTestId("workspace-toggle").getAttribute("aria-pressed")) === "true")
+    await page.getByTestId("workspace-toggle").click();
   await expect(gauge).toHaveAttribute("data-tone", "neutral", { timeout: 30_000 });
   expect(await barColor(page)).toBe(neutral);
 
