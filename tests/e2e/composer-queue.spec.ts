@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createThread, messages } from "./support/chat-page";
 
@@ -5,6 +6,8 @@ import { createThread, messages } from "./support/chat-page";
 // person types on; Enter queues the message for when the reply ends (shown, cancellable, editable,
 // kept across a reload), Alt+Enter or "Stop and send" stops the reply and sends it. "Jump to latest"
 // shows while the reader is scrolled up during a reply. `long <n>` streams n lines slowly.
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 const lastAssistant = (page: Page) => messages(page, "assistant").last();
 
@@ -165,3 +168,79 @@ test("two tabs: the other tab never locks; both queue, one stops and sends, each
   expect(sent[0]).toBe("long 600");
   expect(sent.slice(1).sort()).toEqual(["from the first tab", "from the other tab"]);
 });
+
+/** How far the transcript is from its end, in pixels. */
+const distanceFromEnd = (page: Page) =>
+  page.getByTestId("transcript").evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
+
+test("Jump to latest shows while the reader is scrolled up during a reply, and takes them back to where the list follows it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 700 });
+  await createThread(page);
+  await startLongReply(page, 600);
+  const transcript = page.getByTestId("transcript");
+  const jump = page.getByTestId("jump-to-latest");
+  // At the end the list follows the reply: no button.
+  await expect(lastAssistant(page)).toContainText("Line 40 of", { timeout: 30_000 });
+  await expect(jump).toBeHidden();
+
+  // Scrolled up, the reader stays where they are while the reply grows, and the button shows.
+  await transcript.hover();
+  await page.mouse.wheel(0, -400);
+  await expect(jump).toBeVisible();
+  const before = await distanceFromEnd(page);
+  await expect.poll(() => distanceFromEnd(page), { timeout: 10_000 }).toBeGreaterThan(before + 50);
+  await expect(lastAssistant(page)).toHaveAttribute("data-status", "streaming");
+
+  // The button takes them back to the end, focus in the conversation, and the list follows again.
+  await jump.click();
+  await expect(jump).toBeHidden();
+  await expect(transcript).toBeFocused();
+  await expect.poll(() => distanceFromEnd(page), { timeout: 5_000 }).toBeLessThan(96);
+  await page.waitForTimeout(1_000);
+  expect(await distanceFromEnd(page)).toBeLessThan(96);
+
+  // By keyboard: Tab order reaches it from the composer's side too (Shift+Tab from the list).
+  await transcript.hover();
+  await page.mouse.wheel(0, -400);
+  await expect(jump).toBeVisible();
+  await transcript.focus();
+  await page.keyboard.press("Shift+Tab");
+  await expect(jump).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(jump).toBeHidden();
+  await expect.poll(() => distanceFromEnd(page), { timeout: 5_000 }).toBeLessThan(96);
+  await page.getByTestId("stop").click();
+});
+
+for (const width of [390, 1440]) {
+  for (const dark of [false, true]) {
+    test(`axe finds nothing in the composer with a queued message and Jump to latest at ${width} px, ${dark ? "dark" : "light"}`, async ({
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({
+        viewport: { width, height: width < 768 ? 844 : 900 },
+        colorScheme: dark ? "dark" : "light",
+      });
+      const page = await context.newPage();
+      await createThread(page);
+      await startLongReply(page, 600);
+      const composer = page.getByTestId("composer");
+      await composer.fill("then check the plan");
+      await composer.press("Enter");
+      await expect(page.getByTestId("queued-message")).toBeVisible();
+      await page.getByTestId("transcript").hover();
+      await page.mouse.wheel(0, -400);
+      await expect(page.getByTestId("jump-to-latest")).toBeVisible();
+      await page.waitForTimeout(250);
+      const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      await page.screenshot({ path: test.info().outputPath(`queued-${width}-${dark ? "dark" : "light"}.png`) });
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await page.getByTestId("stop").click();
+      await context.close();
+    });
+  }
+}
