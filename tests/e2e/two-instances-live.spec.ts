@@ -48,6 +48,9 @@ test("a message sent on one instance appears on the other in under a second, and
 
 test("a file saved in the workspace panel on one instance appears on the other, and so does its next version", async ({ browser }) => {
   const { pageA, pageB, close } = await twoInstances(browser);
+  // A thread without files starts with the panel closed; on B it opens with the first file.
+  await expect(pageB.getByTestId("workspace-panel")).toBeHidden();
+  await pageA.getByTestId("workspace-toggle").click();
   await pageA.getByTestId("file-new").click();
   await pageA.getByTestId("file-new-form-input").fill("live/plan.md");
   await pageA.getByTestId("file-new-form-input").press("Enter");
