@@ -74,11 +74,9 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 
   const controls = [
     ...(actions?.length ? [{ id: "actions", width: WIDTH.actions + (waiting > 0 ? WIDTH.waiting : 0) }] : []),
-    // How full the context is stays in sight longer than the tools: beside a workspace panel
-    // (which a compaction's filed names open) it is what this app is about.
-    ...(context ? [{ id: "gauge", width: WIDTH.gauge }] : []),
     { id: "inspect", width: WIDTH.inspect },
     { id: "search", width: WIDTH.search },
+    ...(context ? [{ id: "gauge", width: WIDTH.gauge }] : []),
     ...(model ? [{ id: "model", width: WIDTH.model }] : []),
     { id: "continue", width: WIDTH.continue },
   ];
