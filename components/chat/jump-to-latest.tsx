@@ -37,8 +37,9 @@ export function JumpToLatest({
 
   if (!far) return null;
   return (
-    // Floats over the list rather than taking a row, so the list keeps its size.
-    <div className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">
+    // Floats over the list rather than taking a row, so the list keeps its size; above it (z-10),
+    // since the list's rows are positioned too and come later in the page.
+    <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center">
       <Button
         size="sm"
         className="pointer-events-auto shadow-md"

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createThread, messages } from "./support/chat-page";
+import { createThread, messages, openThread } from "./support/chat-page";
 
 // Issue 42 item 2: the composer never locks. While a reply is written (in this tab or another) the
 // person types on; Enter queues the message for when the reply ends (shown, cancellable, editable,
@@ -226,8 +226,14 @@ for (const width of [390, 1440]) {
         colorScheme: dark ? "dark" : "light",
       });
       const page = await context.newPage();
-      await createThread(page);
+      // Through the API: on a phone the New chat button is in the drawer.
+      await page.goto("/");
+      const res = await page.request.post("/api/threads");
+      expect(res.status()).toBe(201);
+      await openThread(page, ((await res.json()) as { id: string }).id);
       await startLongReply(page, 600);
+      // Enough lines that the list can scroll up.
+      await expect(lastAssistant(page)).toContainText("Line 40 of", { timeout: 30_000 });
       const composer = page.getByTestId("composer");
       await composer.fill("then check the plan");
       await composer.press("Enter");
