@@ -61,7 +61,13 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
               stopped
             </span>
           )}
-          {status === "streaming" && <span className="animate-pulse">writing…</span>}
+          {status === "streaming" && (
+            // The dot pulses, not the words: text fading to half its opacity fails contrast.
+            <span className="inline-flex items-center gap-1">
+              <span aria-hidden className="size-1.5 rounded-full bg-current motion-safe:animate-pulse" />
+              writing…
+            </span>
+          )}
           {meta && (
             <span data-testid="message-tokens" title={`${meta.tokens} tokens`} className={REVEAL_ON_HOVER}>
               {formatCount(meta.tokens)} tokens

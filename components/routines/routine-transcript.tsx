@@ -109,7 +109,9 @@ function TranscriptRow({ message: m }: { message: ApiMessage }) {
     >
       <p className="mb-0.5 text-xs text-neutral-500">{m.role === "user" ? "You" : "Assistant"}</p>
       {empty ? (
-        <p data-testid="routine-message-working" className="animate-pulse text-neutral-500">
+        <p data-testid="routine-message-working" className="inline-flex items-center gap-1.5 text-neutral-500">
+          {/* The dot pulses, not the words: text fading to half its opacity fails contrast. */}
+          <span aria-hidden className="size-1.5 rounded-full bg-current motion-safe:animate-pulse" />
           Working on the run…
         </p>
       ) : (
