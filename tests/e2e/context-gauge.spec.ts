@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { freshSqliteUrl, startServers, type Servers } from "./support/app-server";
-import { messageById, messages, send } from "./support/chat-page";
+import { closeWorkspaceIfOpen, messageById, messages, send } from "./support/chat-page";
 
 // The context gauge and the stale-summary banner (issue 42 item 7), on our own server with a small
 // offline window (6,000 tokens, compaction at 1,500): neutral below the threshold, "compacting…"
@@ -113,11 +113,8 @@ test("the gauge is neutral, then compacting (not red) past the threshold, red on
   await expect.poll(async () => (await context(page, id)).recentSpan?.cutMessageId ?? null, { timeout: 60_000 }).not.toBeNull();
   await expect.poll(async () => (await context(page, id)).compaction.running, { timeout: 60_000 }).toBe(false);
   await page.reload();
-  // Beside an open workspace panel the header is narrower and the gauge moves into its More menu
-  // (layout.spec.ts covers that); this test reads the bar itself.
-  await expect(page.getByTestId("thread-header")).toBeVisible();
-  if ((await page.getByTestId("workspace-toggle").getAttribute("aria-pressed")) === "true")
-    await page.getByTestId("workspace-toggle").click();
+  await expect(page.getByTestId("composer")).toBeEnabled();
+  await closeWorkspaceIfOpen(page);
   await expect(gauge).toHaveAttribute("data-tone", "neutral", { timeout: 30_000 });
   expect(await barColor(page)).toBe(neutral);
 

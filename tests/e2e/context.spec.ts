@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createThread, messageById as byId, messages, send } from "./support/chat-page";
+import { closeWorkspaceIfOpen, createThread, messageById as byId, messages, send } from "./support/chat-page";
 
 // The context view in the browser, against the production server, the offline model and the e2e
 // thresholds (CONTEXT_RECENT_TOKENS=400, COMPACT_AT_INPUT_TOKENS=1500): a long conversation is
@@ -75,6 +75,7 @@ test("a long conversation is summarized at the cut, inspected, and an edit at th
   await send(page, "What is left to do?");
   const cutId = await settledCut(page, id);
 
+  await closeWorkspaceIfOpen(page);
   const gauge = page.getByTestId("context-gauge");
   await expect(gauge).toContainText("/ 1,500");
 

@@ -54,3 +54,14 @@ export async function send(page: Page, text: string) {
   await expect(lastReply).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
   await expect(composer).toBeEnabled();
 }
+
+/**
+ * Closes the workspace panel if it is open: a compaction files the names it kept in the workspace,
+ * and the first file opens the panel, which narrows the header until the context gauge moves into
+ * its "More" menu (layout.spec.ts covers that). For tests that read the bar itself.
+ */
+export async function closeWorkspaceIfOpen(page: Page): Promise<void> {
+  const toggle = page.getByTestId("workspace-toggle");
+  if ((await toggle.getAttribute("aria-pressed")) === "true") await toggle.click();
+  await expect(page.getByTestId("workspace-panel")).toBeHidden();
+}
