@@ -57,7 +57,13 @@ async function audit(page: Page, state: string, found: Found[]) {
   await page.waitForTimeout(250);
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   for (const v of result.violations) {
-    found.push({ state, rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`) });
+    found.push({
+      state,
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`),
+    });
   }
 }
 
