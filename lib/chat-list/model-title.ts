@@ -11,17 +11,20 @@ import { publishThreadChange } from "@/lib/events/publish";
 const EXCERPT_CHARS = 2000;
 const TITLE_TIMEOUT_MS = 30_000;
 const MAX_TITLE_TOKENS = 40;
+/** Title calls per chat at most: a model that never answers with a usable title must not cost a call on every reply. */
+export const TITLE_ATTEMPTS = 3;
 
 /**
  * Names a chat after its first exchange, in the background (lib/chat/after-turn.ts): one small
  * model call on the person's first message and the first reply, recorded as a `title` model
  * call. The answer replaces the automatic title (the first message, cut) only while that is still
  * the title (setModelTitle's compare-and-set), and open tabs of the chat hear of it. A chat that
- * already has its title costs one read; a failed call leaves the automatic title, and the next
- * reply tries again.
+ * already has its title costs one read; a failed call (or an answer that is no title) leaves the
+ * automatic title, and the next reply tries again, up to TITLE_ATTEMPTS calls in all.
  */
 export async function titleAfterExchange(threadId: string): Promise<string | null> {
   if (!(await awaitsModelTitle(threadId))) return null;
+  if ((await db().modelCall.count({ where: { threadId, kind: "title" } })) >= TITLE_ATTEMPTS) return null;
   const exchange = await firstExchange(threadId);
   if (!exchange) return null;
   const answer = await callTitleModel(threadId, exchange);

@@ -4,6 +4,7 @@ import { completeTurn, textStart } from "./support/turns";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { archiveChat, renameChat } from "@/lib/chat-list/person-changes";
 import { createThread, getOwnedThread, listThreads, setModelTitle } from "@/lib/db/threads";
+import { TITLE_ATTEMPTS } from "@/lib/chat-list/model-title";
 
 const FIRST_MESSAGE = "Could you please help me plan the **migration** of our auth module to the new session API?\n\nlist files";
 const MODEL_TITLE = "Plan the migration of our auth module";
@@ -45,6 +46,29 @@ describe.each(testDatabases())("chat titles and the archive on $name", (target) 
     await afterTurn(id, Promise.resolve(second.outcome));
     expect(await titleOf(id)).toBe(MODEL_TITLE);
     expect(await env.db.modelCall.count({ where: { threadId: id, kind: "title" } })).toBe(1);
+  });
+
+  it("stops calling for a title after TITLE_ATTEMPTS calls that gave none", async () => {
+    const { id, outcome } = await chatAfterFirstExchange();
+    const automatic = await titleOf(id);
+    // As if the title model had failed (or answered with no usable title) on each earlier reply.
+    for (let i = 0; i < TITLE_ATTEMPTS; i++) {
+      await env.db.modelCall.create({
+        data: { threadId: id, kind: "title", modelId: "offline", durationMs: 1, finishReason: "error", error: "no title" },
+      });
+    }
+    await afterTurn(id, Promise.resolve(outcome));
+    expect(await titleOf(id)).toBe(automatic);
+    expect(await env.db.modelCall.count({ where: { threadId: id, kind: "title" } })).toBe(TITLE_ATTEMPTS);
+    // One attempt fewer, and the next reply still names it.
+    const other = await chatAfterFirstExchange();
+    for (let i = 0; i < TITLE_ATTEMPTS - 1; i++) {
+      await env.db.modelCall.create({
+        data: { threadId: other.id, kind: "title", modelId: "offline", durationMs: 1, finishReason: "error", error: "no title" },
+      });
+    }
+    await afterTurn(other.id, Promise.resolve(other.outcome));
+    expect(await titleOf(other.id)).toBe(MODEL_TITLE);
   });
 
   it("never replaces a title the person set, whether the rename lands before or with the title job", async () => {
