@@ -11,6 +11,7 @@ import { writeFile } from "@/lib/workspace/store";
 import {
   fakeAnthropic,
   isSummarizerCall,
+  isTitleCall,
   requestBlocks,
   type AnthropicBody,
   type Block,
@@ -48,6 +49,7 @@ function fileOf(tokens: number, k: number): string {
 
 function reply(body: AnthropicBody) {
   if (isSummarizerCall(body)) return { text: SUMMARY };
+  if (isTitleCall(body)) return { text: "Numbered data files" };
   const last = body.messages.at(-1)!;
   if (last.content.some((b) => b.type === "tool_result")) return { text: "Read it; the lines are numbered data rows." };
   const text = last.content.map((b) => b.text ?? "").join(" ");
@@ -100,7 +102,7 @@ export async function runCacheSession(userId: string, turns: number): Promise<Ca
       await afterTurn(thread.id, Promise.resolve(outcome));
     }
     return {
-      chatCalls: fake.calls.filter((c) => !isSummarizerCall(c.body)),
+      chatCalls: fake.calls.filter((c) => !isSummarizerCall(c.body) && !isTitleCall(c.body)),
       summarizerCalls: fake.calls.filter((c) => isSummarizerCall(c.body)).length,
       threadId: thread.id,
     };

@@ -154,6 +154,11 @@ export function fakeAnthropic(script: (body: AnthropicBody) => FakeReply) {
   };
 }
 
+/** True for a chat's title request (the titler's system prompt, lib/ai/prompts.ts). */
+export function isTitleCall(body: AnthropicBody): boolean {
+  return (body.system ?? []).some((b) => b.text?.includes("You name conversations"));
+}
+
 /** True for a compaction request (the summarizer's system prompt), false for a chat turn. */
 export function isSummarizerCall(body: AnthropicBody): boolean {
   return (body.system ?? []).some((b) => b.text?.includes("You compress a conversation"));
