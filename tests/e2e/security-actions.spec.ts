@@ -113,6 +113,7 @@ function validInput(name: string): unknown {
     setPinnedAction: { threadId: ids.thread, messageId: ids.message, pinned: true },
     createRoutineAction: { name: "Made by an action", instructions: "Sum up.", cron: "0 9 * * 1", timezone: "UTC" },
     updateRoutineAction: { id: ids.routine, patch: { name: "Renamed routine" } },
+    archiveThreadAction: { threadId: ids.thread, archived: true },
   };
   expect(inputs, `a valid input for ${name}`).toHaveProperty(name);
   return inputs[name];
@@ -189,6 +190,7 @@ test("a valid call of each action, encoded as the page encodes it, still runs th
     "editMessageAction",
     "createRoutineAction",
     "updateRoutineAction",
+    "archiveThreadAction",
     "deleteThreadAction",
   ];
   expect([...order].sort()).toEqual([...actions.keys()].sort());

@@ -7,8 +7,11 @@ import { createThread as newThread, messages, send } from "./support/chat-page";
 const PLAN = "# Move callers\n- [ ] src/api/accounts.ts\n- [ ] src/jobs/reconcile.ts";
 const fence = (content: string) => "```\n" + content + "\n```";
 
+/** A new chat with its workspace panel opened by the person (a chat without files starts without it). */
 async function createThread(page: Page): Promise<string> {
   const id = await newThread(page);
+  await expect(page.getByTestId("workspace-panel")).toBeHidden();
+  await page.getByTestId("workspace-toggle").click();
   await expect(page.getByTestId("workspace-panel")).toBeVisible();
   return id;
 }
