@@ -12,7 +12,7 @@ const EXCERPT_CHARS = 2000;
 const TITLE_TIMEOUT_MS = 30_000;
 const MAX_TITLE_TOKENS = 40;
 /** Title calls per chat at most: a model that never answers with a usable title must not cost a call on every reply. */
-export const TITLE_ATTEMPTS = 3;
+const TITLE_ATTEMPTS = 3;
 
 /**
  * Names a chat after its first exchange, in the background (lib/chat/after-turn.ts): one small

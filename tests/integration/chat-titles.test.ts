@@ -4,10 +4,11 @@ import { completeTurn, textStart } from "./support/turns";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { archiveChat, renameChat } from "@/lib/chat-list/person-changes";
 import { createThread, getOwnedThread, listThreads, setModelTitle } from "@/lib/db/threads";
-import { TITLE_ATTEMPTS } from "@/lib/chat-list/model-title";
 
 const FIRST_MESSAGE = "Could you please help me plan the **migration** of our auth module to the new session API?\n\nlist files";
 const MODEL_TITLE = "Plan the migration of our auth module";
+// TITLE_ATTEMPTS in lib/chat-list/model-title.ts: title calls per chat at most.
+const TITLE_ATTEMPTS = 3;
 
 describe.each(testDatabases())("chat titles and the archive on $name", (target) => {
   let env: Provisioned;
