@@ -53,21 +53,24 @@ describe.each(testDatabases())("chat titles and the archive on $name", (target) 
     const { id, outcome } = await chatAfterFirstExchange();
     const automatic = await titleOf(id);
     // As if the title model had failed (or answered with no usable title) on each earlier reply.
-    for (let i = 0; i < TITLE_ATTEMPTS; i++) {
-      await env.db.modelCall.create({
-        data: { threadId: id, kind: "title", modelId: "offline", durationMs: 1, finishReason: "error", error: "no title" },
+    const failedTitleCalls = (threadId: string, n: number) =>
+      env.db.modelCall.createMany({
+        data: Array.from({ length: n }, () => ({
+          threadId,
+          kind: "title",
+          modelId: "offline",
+          durationMs: 1,
+          finishReason: "error",
+          error: "no title",
+        })),
       });
-    }
+    await failedTitleCalls(id, TITLE_ATTEMPTS);
     await afterTurn(id, Promise.resolve(outcome));
     expect(await titleOf(id)).toBe(automatic);
     expect(await env.db.modelCall.count({ where: { threadId: id, kind: "title" } })).toBe(TITLE_ATTEMPTS);
     // One attempt fewer, and the next reply still names it.
     const other = await chatAfterFirstExchange();
-    for (let i = 0; i < TITLE_ATTEMPTS - 1; i++) {
-      await env.db.modelCall.create({
-        data: { threadId: other.id, kind: "title", modelId: "offline", durationMs: 1, finishReason: "error", error: "no title" },
-      });
-    }
+    await failedTitleCalls(other.id, TITLE_ATTEMPTS - 1);
     await afterTurn(other.id, Promise.resolve(other.outcome));
     expect(await titleOf(other.id)).toBe(MODEL_TITLE);
   });
