@@ -10,6 +10,7 @@ import http from "node:http";
 import path from "node:path";
 import { ACTION_BODY_LIMIT, largestBodyLimit } from "../lib/http/body-limits.mjs";
 import { PEER_HEADER } from "../lib/http/origin-rules.mjs";
+import { isDocumentRequest, pagePolicy } from "../lib/http/page-policy.mjs";
 import { serverSettings } from "../lib/server-settings.mjs";
 import { isActionRequest, refuseActionBody, refuseActionHead } from "./action-guard.mjs";
 import { clientErrorHandler, httpServerOptions } from "./http-limits.mjs";
@@ -43,6 +44,7 @@ async function serve(req, res) {
   const action = isActionRequest(req);
   const refused = refuseUrl(req.url) ?? (action ? refuseActionHead(req.headers, settings, process.env.LONGRUN_PEER_TOKEN) : null);
   if (refused) return sendRefusal(req, res, refused);
+  applyPagePolicy(req, res);
   let forwarded = req;
   if (hasBody(req) || action) {
     const limit = action ? ACTION_BODY_LIMIT : bodyLimit;
@@ -54,6 +56,24 @@ async function serve(req, res) {
     forwarded = requestWithBody(req, body);
   }
   return handle(forwarded, res);
+}
+
+/**
+ * The page policy (lib/http/page-policy.mjs), applied here rather than in proxy.ts, whose matcher
+ * skips what came through this server: Next's proxy machinery cost a third of a document's first
+ * byte. A client's own nonce headers are dropped, so none reaches the layout.
+ */
+function applyPagePolicy(req, res) {
+  // Deleted only when sent: a delete turns the headers object into a slow dictionary for Next.
+  if (req.headers["x-nonce"] !== undefined) delete req.headers["x-nonce"];
+  if (req.headers["content-security-policy"] !== undefined) delete req.headers["content-security-policy"];
+  const header = (name) => req.headers[name];
+  if (!isDocumentRequest(req.url, header)) return;
+  // This server speaks plain HTTP: HTTPS is only what a trusted proxy in front forwards.
+  const { nonce, csp } = pagePolicy({ header }, { dev, trustProxy: settings.TRUST_PROXY });
+  req.headers["x-nonce"] = nonce;
+  req.headers["content-security-policy"] = csp;
+  res.setHeader("Content-Security-Policy", csp);
 }
 
 function createServer() {

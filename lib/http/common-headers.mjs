@@ -1,4 +1,4 @@
-// Security headers on every answer that is not a page (pages get a nonce CSP in proxy.ts). Plain
+// Security headers on every answer that is not a page (pages get a nonce CSP: page-policy.mjs). Plain
 // JavaScript, because the server in front of Next (scripts/serve.mjs) runs untranspiled and answers
 // some requests itself, and next.config.ts reads them; lib/http/security-headers.ts re-exports them.
 

@@ -138,6 +138,20 @@ test("pages and the API carry the security headers; the page policy has a fresh 
   expect(n1).not.toBe(nonce(page2.headers()["content-security-policy"]));
   expect(page1.headers()["content-security-policy"]).not.toContain("unsafe-inline' 'strict");
   expect(await page1.text()).toContain(`nonce="${n1}"`);
+  // The front server sets the policy (proxy.ts is skipped behind it): a client's own nonce never
+  // reaches the page, and a thread page's policy is as fresh as the home page's.
+  const forged = await request.get("/", { headers: { "x-nonce": "forged", "content-security-policy": "script-src *" } });
+  const n3 = nonce(forged.headers()["content-security-policy"]);
+  expect(n3).toBeTruthy();
+  expect(n3).not.toBe("forged");
+  const html = await forged.text();
+  expect(html).toContain(`nonce="${n3}"`);
+  expect(html).not.toContain('nonce="forged"');
+  const { id } = await (await request.post("/api/threads")).json();
+  const thread = await request.get(`/t/${id}`);
+  const n4 = nonce(thread.headers()["content-security-policy"]);
+  expect(n4).toBeTruthy();
+  expect(await thread.text()).toContain(`nonce="${n4}"`);
 });
 
 /** A second site on its own port: serves whatever page the test gives it. */
