@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { ViewerProvider } from "@/components/account/viewer";
 import { currentCaller } from "@/lib/auth/session";
+import { afterShell } from "@/lib/http/after-shell";
 import { viewerOf } from "@/lib/auth/viewer";
 import { THEME_SCRIPT } from "@/components/theme/theme-script";
 import { CODE_WRAP_SCRIPT } from "@/components/chat/code-wrap-script";
@@ -24,8 +25,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // that proxy.ts put there (a prerendered page would carry scripts without it and be blocked).
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   // Who the pages are for (the sidebar says who is signed in), through the one caller resolver.
-  // Not awaited: the session lookup is no part of the document's first byte (viewer.tsx).
-  const viewer = currentCaller().then(viewerOf);
+  // Not awaited, and started once the shell has left: the session lookup is no part of the
+  // document's first byte (viewer.tsx).
+  const viewer = afterShell().then(currentCaller).then(viewerOf);
   return (
     // The theme script sets <html>'s class and color-scheme before the first paint, the code wrap
     // script the code blocks' line wrapping.

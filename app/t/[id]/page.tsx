@@ -2,6 +2,7 @@ import { cookies } from "next/headers";
 import { Suspense } from "react";
 import { ChatShell } from "@/components/chat/chat-shell";
 import { WORKSPACE_CHOICE_COOKIE, workspaceChoiceOf } from "@/components/layout/workspace-choice";
+import { afterShell } from "@/lib/http/after-shell";
 import { prefetchThread } from "./prefetch-thread";
 
 /** The element that ends the thread's HTML: the browser draws nothing of the page before it. */
@@ -21,9 +22,6 @@ const REVEALED_ID = "thread-page-revealed";
  * whose `[hidden] { display: none !important }` an important rule outside the layer cannot beat.
  */
 const NO_SCRIPT_REVEAL = `@layer base{div[hidden][id^="S:"]{display:block!important}}[data-thread-fallback]{display:none}`;
-
-/** Event-loop turns the thread's read waits, so Next sends the shell before it (6 were enough, measured). */
-const SHELL_TURNS = 12;
 
 // Streamed: the document's first bytes (the head, the scripts to fetch) leave before the thread is
 // read, and the thread follows in the same response as a Suspense boundary. Rendering is held
@@ -53,16 +51,9 @@ export default async function ThreadPage({ params }: { params: Promise<{ id: str
 }
 
 async function readAfterShell(threadId: string) {
-  // SQLite's reads finish within the turn they start in, and Next writes what was rendered by the
-  // time it flushes as one chunk: started at once, the thread would be read and rendered before
-  // the shell left, and the first byte would wait for it. The shell takes a few turns of its own.
-  await nextTurns(SHELL_TURNS);
+  await afterShell();
   return prefetchThread(threadId);
 }
-
-const nextTurns = async (turns: number) => {
-  for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
-};
 
 async function ThreadPageContent({ thread, threadId }: { thread: ReturnType<typeof readAfterShell>; threadId: string }) {
   const prefetched = await thread;
@@ -84,6 +75,6 @@ async function ThreadPageContent({ thread, threadId }: { thread: ReturnType<type
 async function RevealedMarker({ after }: { after: Promise<unknown> }) {
   // A failed read is ThreadPageContent's to report (error.tsx); this marker only waits for it.
   await after.catch(() => undefined);
-  await nextTurns(SHELL_TURNS);
+  await afterShell();
   return <span id={REVEALED_ID} hidden />;
 }
