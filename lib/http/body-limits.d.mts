@@ -6,3 +6,4 @@ export declare function bodyLimitFor(
   url: string | undefined,
   settings: { MAX_MESSAGE_CHARS: number; MAX_FILE_BYTES: number; MAX_IMPORT_BYTES: number },
 ): number;
+export declare function isImportPath(url: string | undefined): boolean;

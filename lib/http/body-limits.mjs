@@ -27,4 +27,7 @@ export const importBodyLimit = (maxImportBytes) => maxImportBytes + 16_384;
  * anywhere else is still refused before it is buffered.
  */
 export const bodyLimitFor = (url, settings) =>
-  (url ?? "").split("?")[0] === "/api/import" ? importBodyLimit(settings.MAX_IMPORT_BYTES) : largestBodyLimit(settings);
+  isImportPath(url) ? importBodyLimit(settings.MAX_IMPORT_BYTES) : largestBodyLimit(settings);
+
+/** Whether `url` (a request's path and query) is POST /api/import's: the one route that takes a multipart body. */
+export const isImportPath = (url) => (url ?? "").split("?")[0] === "/api/import";
