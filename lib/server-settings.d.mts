@@ -7,6 +7,7 @@ export declare const SERVER_SETTINGS: {
   HTTP_REQUEST_TIMEOUT_MS: z.ZodType<number>;
   MAX_MESSAGE_CHARS: z.ZodType<number>;
   MAX_FILE_BYTES: z.ZodType<number>;
+  MAX_IMPORT_BYTES: z.ZodType<number>;
   APP_URL: z.ZodType<string | undefined>;
   TRUST_PROXY: z.ZodType<boolean>;
 };

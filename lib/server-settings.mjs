@@ -30,6 +30,13 @@ export const SERVER_SETTINGS = {
     .int()
     .positive()
     .default(256 * 1024),
+  // The largest file POST /api/import takes (our own JSON export, lib/export): the route refuses a
+  // larger one with 413, and the server in front of Next lets only that route's body grow this big.
+  MAX_IMPORT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024 * 1024),
   // The app's own origin, e.g. "https://chat.example.com"; unset: the request's own Host.
   APP_URL: z.string().url().optional(),
   // Believe X-Forwarded-Proto/-Host from a reverse proxy in front of the app.

@@ -8,7 +8,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import { ACTION_BODY_LIMIT, largestBodyLimit } from "../lib/http/body-limits.mjs";
+import { ACTION_BODY_LIMIT, bodyLimitFor } from "../lib/http/body-limits.mjs";
 import { PEER_HEADER } from "../lib/http/origin-rules.mjs";
 import { isDocumentRequest, pagePolicy } from "../lib/http/page-policy.mjs";
 import { serverSettings } from "../lib/server-settings.mjs";
@@ -33,7 +33,6 @@ const handle = app.getRequestHandler();
 // instrumentation.ts runs here and stops the process, with one line, on an invalid setting.
 await app.prepare();
 const settings = serverSettings(process.env);
-const bodyLimit = largestBodyLimit(settings);
 
 /** Each socket's current response: a client error after its head was sent only closes the socket. */
 const responses = new WeakMap();
@@ -47,7 +46,7 @@ async function serve(req, res) {
   applyPagePolicy(req, res);
   let forwarded = req;
   if (hasBody(req) || action) {
-    const limit = action ? ACTION_BODY_LIMIT : bodyLimit;
+    const limit = action ? ACTION_BODY_LIMIT : bodyLimitFor(req.url, settings);
     const body = hasBody(req) ? await readBody(req, limit) : Buffer.alloc(0);
     if (body === null) return; // the client went away, or Node's request timeout answered it
     if (body === "too large") return sendRefusal(req, res, refusal(413, "too_large", `Request body is larger than ${limit} bytes`));

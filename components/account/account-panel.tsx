@@ -12,6 +12,7 @@ import { CredentialsForm } from "./credentials-form";
 import { describeGuestWork, hasGuestWork } from "./guest-work-words";
 import { SignInChoice, type GuestWorkChoice } from "./sign-in-choice";
 import { SignedInView } from "./signed-in-view";
+import { YourData } from "./your-data";
 
 /**
  * The account page: a guest saves their work (the new account keeps every thread) or signs in,
@@ -164,6 +165,7 @@ export function AccountPanel({ guestWork, passwordReset }: { guestWork: GuestWor
           </Link>
         </>
       )}
+      <YourData />
     </div>
   );
 }

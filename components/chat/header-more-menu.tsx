@@ -9,6 +9,8 @@ export type MoreEntry =
   | { kind: "item"; id: string; label: string; hint?: string; onSelect: () => void }
   | { kind: "check"; id: string; label: string; checked: boolean; onSelect: () => void }
   | { kind: "note"; id: string; label: string }
+  /** A download (the chat's exports): a plain link the browser saves, never a page it opens. */
+  | { kind: "download"; id: string; label: string; href: string }
   | { kind: "model"; id: string; choice: ModelChoice };
 
 const ITEM =
@@ -88,6 +90,14 @@ function MoreEntryView({ entry, later }: { entry: MoreEntry; later: (run: () => 
           <span className="flex-1">{entry.label}</span>
           <Menu.ItemIndicator aria-hidden>✓</Menu.ItemIndicator>
         </Menu.CheckboxItem>
+      );
+    case "download":
+      return (
+        <Menu.Item asChild className={ITEM}>
+          <a href={entry.href} download data-testid={entry.id}>
+            {entry.label}
+          </a>
+        </Menu.Item>
       );
     case "note":
       return (

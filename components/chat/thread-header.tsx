@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState, type ButtonHTMLAttributes, type Ref, type RefObject } from "react";
+import { threadExportUrl } from "@/components/api/export-client";
 import { actionsQuery } from "@/components/api/queries";
 import { ActionsDialog } from "@/components/actions/actions-dialog";
 import { ActionsEntry } from "@/components/actions/actions-entry";
@@ -80,8 +81,9 @@ export function ThreadHeader(props: ThreadHeaderProps) {
     ...(model ? [{ id: "model", width: WIDTH.model }] : []),
     { id: "continue", width: WIDTH.continue },
   ];
-  const fixed = PADDING + TITLE_MIN + WORKSPACE + (drawer ? DRAWER : 0);
-  const { inline, overflow } = fitHeader(width, fixed, MORE, controls);
+  // The menu always stands in the row: the chat's exports live there at every width.
+  const fixed = PADDING + TITLE_MIN + WORKSPACE + MORE + (drawer ? DRAWER : 0);
+  const { inline, overflow } = fitHeader(width, fixed, 0, controls);
   const more: Record<string, MoreEntry | null> = {
     actions: {
       kind: "item",
@@ -102,6 +104,10 @@ export function ThreadHeader(props: ThreadHeaderProps) {
     model: model && { kind: "model", id: "model", choice: model },
     continue: { kind: "item", id: "continue-new-chat", label: "Continue in a new chat…", onSelect: resume.open },
   };
+  const exports: MoreEntry[] = [
+    { kind: "download", id: "export-markdown", label: "Export as Markdown", href: threadExportUrl(threadId, "md") },
+    { kind: "download", id: "export-json", label: "Export as JSON", href: threadExportUrl(threadId, "json") },
+  ];
   // A panel or the search box closed from inside gives focus back to its switch, or to the menu holding it.
   const moreRef = (el: HTMLButtonElement | null) => {
     if (!inline.has("inspect")) props.inspectorToggleRef.current = el;
@@ -157,12 +163,10 @@ export function ThreadHeader(props: ThreadHeaderProps) {
         >
           Workspace
         </PanelToggle>
-        {overflow.length > 0 && (
-          <HeaderMoreMenu
-            triggerRef={moreRef}
-            entries={overflow.map((id) => more[id]).filter((e): e is MoreEntry => e !== null && e !== undefined)}
-          />
-        )}
+        <HeaderMoreMenu
+          triggerRef={moreRef}
+          entries={[...overflow.map((id) => more[id]).filter((e): e is MoreEntry => e !== null && e !== undefined), ...exports]}
+        />
       </header>
       {resume.dialog}
       {actionsOpen && <ActionsDialog threadId={threadId} onClose={() => setActionsOpen(false)} />}

@@ -9,6 +9,7 @@ export type * from "./actions";
 export type * from "./context";
 export type * from "./errors";
 export type * from "./events";
+export type * from "./export";
 export type * from "./messages";
 export type * from "./model";
 export type * from "./pins";

@@ -15,5 +15,19 @@ export const fileBodyLimit = (maxFileBytes) => maxFileBytes * 6 + 4096;
 export const ACTION_BODY_LIMIT = 1024 * 1024;
 
 /** The largest body any route takes: larger ones are refused before Next. */
-export const largestBodyLimit = ({ MAX_MESSAGE_CHARS, MAX_FILE_BYTES }) =>
+const largestBodyLimit = ({ MAX_MESSAGE_CHARS, MAX_FILE_BYTES }) =>
   Math.max(chatBodyLimit(MAX_MESSAGE_CHARS), fileBodyLimit(MAX_FILE_BYTES), 16_384);
+
+/** POST /api/import: one file of at most MAX_IMPORT_BYTES, plus the multipart framing around it. */
+export const importBodyLimit = (maxImportBytes) => maxImportBytes + 16_384;
+
+/**
+ * What the server in front of Next reads of a request to `url` before refusing it: the import route
+ * takes a whole export file, every other route at most `largestBodyLimit`, so a large body aimed
+ * anywhere else is still refused before it is buffered.
+ */
+export const bodyLimitFor = (url, settings) =>
+  isImportPath(url) ? importBodyLimit(settings.MAX_IMPORT_BYTES) : largestBodyLimit(settings);
+
+/** Whether `url` (a request's path and query) is POST /api/import's: the one route that takes a multipart body. */
+export const isImportPath = (url) => (url ?? "").split("?")[0] === "/api/import";

@@ -3,13 +3,15 @@ import { AppError, errorResponse } from "@/lib/errors";
 import { clientAddress } from "./client-address";
 import { runInRequestContext } from "./request-context";
 import { requestProtocol } from "./own-origin";
-import { assertJsonContentType, assertSameOrigin, SAFE_METHODS } from "./same-origin";
+import { assertJsonContentType, assertMultipartContentType, assertSameOrigin, SAFE_METHODS } from "./same-origin";
 
 type Ctx<P> = { params: Promise<P> };
 
 export type HandlerOptions = {
   /** Counts against the per-user turn limit instead of the write limit (routes that run the model). */
   limit?: "turn";
+  /** The one route that takes a file (POST /api/import): multipart/form-data instead of JSON. */
+  body?: "multipart";
 };
 
 // A route param that names a row (":id", ":messageId"): anything else cannot exist, so it is a 404
@@ -28,7 +30,9 @@ export function handler<P = Record<string, never>>(fn: (req: Request, params: P)
       const { TRUST_PROXY, LONGRUN_PEER_TOKEN, VERCEL } = config();
       if (!readOnly) {
         assertSameOrigin(req);
-        assertJsonContentType(req.headers);
+        // The origin check above is what keeps a cross-site form from posting a file here.
+        if (opts.body === "multipart") assertMultipartContentType(req.headers);
+        else assertJsonContentType(req.headers);
       }
       const params = checkParams(await ctx.params);
       const https = requestProtocol(req, TRUST_PROXY) === "https:";

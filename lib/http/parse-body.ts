@@ -42,7 +42,18 @@ export function validateBody<S extends z.ZodType>(schema: S, json: unknown): z.i
 
 /** Reads the body but stops at the cap: a chunked upload without Content-Length is not buffered whole. */
 export async function readCapped(req: Request, maxBytes: number): Promise<string> {
-  if (!req.body) return "";
+  const bytes = await readCappedBytes(req, maxBytes);
+  try {
+    // Fatal: invalid UTF-8 is refused, never silently turned into U+FFFD.
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("bad_json", "Request body is not valid UTF-8");
+  }
+}
+
+/** The body's bytes, up to `maxBytes` (413 past it, whatever Content-Length said): for a multipart body. */
+export async function readCappedBytes(req: Request, maxBytes: number): Promise<Buffer> {
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -58,10 +69,5 @@ export async function readCapped(req: Request, maxBytes: number): Promise<string
     }
     chunks.push(value);
   }
-  try {
-    // Fatal: invalid UTF-8 is refused, never silently turned into U+FFFD.
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new AppError("bad_json", "Request body is not valid UTF-8");
-  }
+  return Buffer.concat(chunks);
 }

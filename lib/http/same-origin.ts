@@ -30,3 +30,12 @@ export function assertJsonContentType(headers: Headers): void {
     throw new AppError("unsupported_media_type", `Content-Type must be application/json${type ? `, not "${essence}"` : ""}.`);
   }
 }
+
+/** A file upload route takes multipart/form-data only (a browser's FormData), with a body. */
+export function assertMultipartContentType(headers: Headers): void {
+  const type = headers.get("content-type");
+  const essence = (type ?? "").split(";")[0].trim().toLowerCase();
+  if (essence !== "multipart/form-data") {
+    throw new AppError("unsupported_media_type", `Content-Type must be multipart/form-data${type ? `, not "${essence}"` : ""}.`);
+  }
+}

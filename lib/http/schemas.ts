@@ -83,3 +83,9 @@ export const pageQuerySchema = z
     const given = (["before", "after", "around"] as const).filter((k) => q[k] !== undefined);
     if (given.length > 1) ctx.addIssue({ code: "custom", path: [given[1]], message: `cannot be combined with "${given[0]}"` });
   });
+
+/** GET /api/threads/:id/export: Markdown to read (the default) or our lossless JSON (lib/export/format.ts). */
+export const exportQuerySchema = z.object({ format: z.enum(["md", "json"]).default("md") }).strict();
+
+/** GET /api/account/export takes no query parameters. */
+export const noQuerySchema = z.object({}).strict();

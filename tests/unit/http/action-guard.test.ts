@@ -34,6 +34,16 @@ describe("isActionRequest", () => {
     expect(isActionRequest(req("GET", { "next-action": "7f00" }))).toBe(false);
     expect(isActionRequest(req("PUT", { "content-type": "multipart/form-data; boundary=x" }))).toBe(false);
   });
+
+  it("is not the import route's multipart upload, but is a form anywhere else or one with Next-Action there", () => {
+    const form = { "content-type": "multipart/form-data; boundary=x" };
+    const to = (url: string, headers: IncomingHttpHeaders) => ({ method: "POST", url, headers }) as IncomingMessage;
+    expect(isActionRequest(to("/api/import", form))).toBe(false);
+    expect(isActionRequest(to("/api/import?x=1", form))).toBe(false);
+    expect(isActionRequest(to("/api/import/x", form))).toBe(true);
+    expect(isActionRequest(to("/api/importer", form))).toBe(true);
+    expect(isActionRequest(to("/api/import", { ...form, "next-action": "7f00" }))).toBe(true);
+  });
 });
 
 describe("refuseActionHead", () => {
