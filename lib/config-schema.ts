@@ -4,6 +4,66 @@ import { SERVER_SETTINGS } from "./server-settings.mjs";
 // "offline" or "<provider>:<model>"; the model part may contain colons (Ollama: "llama3.1:8b").
 const MODEL_ID = /^(offline|(openai|anthropic|compatible):[^\s,:][^\s,]{0,199})$/;
 
+// An MCP server's name is the prefix of its tools' names (`<server>__<tool>`, lib/mcp/names.ts):
+// no underscore, so the first "__" always ends it; short, so the tool's own name keeps most of the
+// 64 characters providers allow.
+const MCP_SERVER_NAME = /^[A-Za-z0-9-]{1,24}$/;
+const stringMap = z.record(z.string(), z.string());
+const mcpHttpServer = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }),
+  headers: stringMap.optional(),
+  trusted: z.boolean().default(false),
+});
+const mcpStdioServer = z.strictObject({
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: stringMap.optional(),
+  trusted: z.boolean().default(false),
+});
+export type McpServerSpec = z.infer<typeof mcpHttpServer> | z.infer<typeof mcpStdioServer>;
+
+/**
+ * MCP_SERVERS, JSON keyed by server name. Its problems are worded here (which server, which field,
+ * never a value: headers and env hold secrets), since configProblem only sees the setting's name.
+ */
+function parseMcpServers(raw: string | undefined, ctx: z.RefinementCtx): Record<string, McpServerSpec> {
+  if (raw === undefined || raw.trim() === "") return {};
+  const fail = (problem: string) => {
+    ctx.addIssue({ code: "custom", message: `must be a JSON object keyed by server name (see README, "MCP tools"): ${problem}` });
+    return z.NEVER;
+  };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return fail("the value is not JSON");
+  }
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return fail("the value is not an object");
+  const servers: Record<string, McpServerSpec> = {};
+  for (const [name, spec] of Object.entries(json)) {
+    if (!MCP_SERVER_NAME.test(name)) return fail(`server name "${name.slice(0, 40)}" must be 1-24 letters, digits or dashes`);
+    const isHttp = typeof spec === "object" && spec !== null && "url" in spec;
+    const isStdio = typeof spec === "object" && spec !== null && "command" in spec;
+    if (isHttp === isStdio) return fail(`server "${name}" needs either a "url" or a "command"`);
+    const parsed = (isHttp ? mcpHttpServer : mcpStdioServer).safeParse(spec);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.length ? `"${issue.path.join(".")}"` : "its entry";
+      return fail(`server "${name}": ${field} ${mcpIssueRule(issue)}`);
+    }
+    servers[name] = parsed.data;
+  }
+  return servers;
+}
+
+function mcpIssueRule(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") return `has unknown keys ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+  if (issue.code === "invalid_format") return "must be an http(s) URL";
+  if (issue.code === "invalid_type") return `must be ${issue.expected === "record" ? "an object of strings" : `a ${issue.expected}`}`;
+  if (issue.code === "too_small") return "must not be empty";
+  return "is invalid";
+}
+
 // Every knob in one place; lib/config.ts reads them once per process.
 const settings = z.object({
   // PORT, HOSTNAME, the HTTP timeouts, the body caps, APP_URL and TRUST_PROXY: the server in front of
@@ -140,6 +200,17 @@ const settings = z.object({
   AUTH_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   // Guests one client address may create per hour (lib/auth/session.ts).
   GUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  // MCP servers whose tools the agent is offered (lib/mcp, README "MCP tools"): JSON keyed by server
+  // name, each {"url", "headers"?, "trusted"?} (streamable HTTP) or {"command", "args"?, "env"?,
+  // "trusted"?} (stdio). Unset: no MCP tools.
+  MCP_SERVERS: z.string().optional().transform(parseMcpServers),
+  // One MCP tool call (and one tool listing) may take this long; past it the call is an error.
+  MCP_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // A server's tool list is read again after this long (the AI SDK client does not surface
+  // notifications/tools/list_changed, so this is how a changed list is noticed).
+  MCP_TOOLS_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  // An MCP result longer than this (characters of text) is cut, with a note saying so.
+  MCP_RESULT_MAX_CHARS: z.coerce.number().int().positive().default(100_000),
   // Not a setting: Vercel sets VERCEL=1 on its machines. There the client address comes from its
   // proxy's x-real-ip and the PostgreSQL pool is sized for functions (lib/db/pool-options.ts).
   VERCEL: z
