@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { buildModelInput } from "./model-input";
 import { ReplyRecorder } from "./reply-recorder";
 import { regenerationStart } from "./retry";
+import { mcpTools } from "@/lib/mcp/tools";
 import { agentTools } from "./tools";
 import { classifyTurnError } from "./turn-failure";
 import { holdTurn } from "./turn-lease";
@@ -48,11 +49,18 @@ export async function prepareTurn(
   // the one exception: then they are read after it).
   const head = start.kind === "submit" && start.runStart ? undefined : readRecentSpanHead(threadId);
   head?.catch(() => undefined); // an opening that fails (409, 404) leaves this read unawaited
+  // The MCP servers' tools are listed while the turn opens (from a per-server cache, lib/mcp).
+  const mcp = mcpTools();
+  mcp.catch(() => undefined);
   const { answeredMessageId, workspaceId } = await openTurn({ userId, threadId }, start, reply);
   // Heartbeats start as soon as the turn is claimed: building the input may take a while.
   const releaseLease = holdTurn(reply.id, reply.onLeaseLost);
-  const tools = agentTools({ userId, threadId, workspaceId, assistantMessageId: reply.id, answeredMessageId, runId: opts.runId });
   try {
+    // MCP tools' names all hold "__", which no built-in tool's does, so neither set shadows the other.
+    const tools = {
+      ...(await mcp),
+      ...agentTools({ userId, threadId, workspaceId, assistantMessageId: reply.id, answeredMessageId, runId: opts.runId }),
+    };
     // Without its summary, the run is held to this model's context window.
     const bound = runBoundFor(opts.model);
     const input = await buildModelInput(

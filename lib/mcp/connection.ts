@@ -1,0 +1,109 @@
+import "server-only";
+import { createMCPClient, type ListToolsResult, type MCPClient } from "@ai-sdk/mcp";
+import { StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
+import type { McpServerSpec } from "@/lib/config-schema";
+
+/*
+ * One MCP client per configured server, kept for the process (a stdio server is a child process,
+ * an HTTP one a session; reconnecting on every turn would cost both), and the server's tool list
+ * cached for MCP_TOOLS_TTL_MS. The AI SDK client answers notifications/tools/list_changed with no
+ * hook for it, so the lifetime is what notices a changed list. A server that cannot be reached or
+ * listed is logged and has no tools until the lifetime ends (so a dead host does not slow every
+ * turn by its timeout); it never fails the turn.
+ */
+
+export type McpTool = ListToolsResult["tools"][number];
+
+export type ListedServer = { name: string; trusted: boolean; client: MCPClient; tools: McpTool[] };
+
+type Entry = {
+  /** The spec this entry was made for: a changed MCP_SERVERS value starts a new client. */
+  key: string;
+  client: Promise<MCPClient> | null;
+  listed: { at: number; server: ListedServer | null } | null;
+  listing: Promise<ListedServer | null> | null;
+};
+
+// Process state on globalThis so that a reloaded module (dev server) shares the clients it started.
+const servers: Map<string, Entry> = ((globalThis as { __longrunMcpServers?: Map<string, Entry> }).__longrunMcpServers ??= new Map());
+
+// A server that pages its tool list forever must not hold a turn: this many pages at most.
+const MAX_LIST_PAGES = 20;
+
+export async function listServer(
+  name: string,
+  spec: McpServerSpec,
+  opts: { ttlMs: number; timeoutMs: number; now?: number },
+): Promise<ListedServer | null> {
+  const key = JSON.stringify(spec);
+  let entry = servers.get(name);
+  if (!entry || entry.key !== key) {
+    if (entry) dropClient(entry);
+    entry = { key, client: null, listed: null, listing: null };
+    servers.set(name, entry);
+  }
+  const now = opts.now ?? Date.now();
+  if (entry.listed && now - entry.listed.at < opts.ttlMs) return entry.listed.server;
+  const current = entry;
+  // Turns starting together share one listing.
+  current.listing ??= readTools(name, spec, current, opts.timeoutMs).finally(() => {
+    current.listing = null;
+  });
+  return current.listing;
+}
+
+/** The server failed a call in a way that may mean the connection is gone: reconnect next time. */
+export function forgetServer(name: string): void {
+  const entry = servers.get(name);
+  if (!entry) return;
+  dropClient(entry);
+  entry.listed = null;
+}
+
+async function readTools(name: string, spec: McpServerSpec, entry: Entry, timeoutMs: number): Promise<ListedServer | null> {
+  try {
+    const client = await (entry.client ??= connect(name, spec, timeoutMs));
+    const tools: McpTool[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const result = await client.listTools({ params: cursor ? { cursor } : undefined, options: { timeout: timeoutMs } });
+      tools.push(...result.tools);
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    const server = { name, trusted: spec.trusted, client, tools };
+    entry.listed = { at: Date.now(), server };
+    return server;
+  } catch (e) {
+    console.warn(`[mcp] server "${name}" offers no tools for now: ${e instanceof Error ? e.message : String(e)}`);
+    dropClient(entry);
+    entry.listed = { at: Date.now(), server: null };
+    return null;
+  }
+}
+
+function connect(name: string, spec: McpServerSpec, timeoutMs: number): Promise<MCPClient> {
+  const transport =
+    "url" in spec
+      ? // Redirects refused: an operator's URL is the one that gets the headers (issue 38's address rule).
+        { type: "http" as const, url: spec.url, headers: spec.headers, redirect: "error" as const }
+      : new StdioMCPTransport({ command: spec.command, args: spec.args, env: spec.env });
+  let warned = false;
+  return createMCPClient({
+    transport,
+    clientName: "longrun-chat",
+    initializationOptions: { timeout: timeoutMs },
+    // Server notifications (list_changed among them) arrive here as unsupported messages: noted once.
+    onUncaughtError: (e) => {
+      if (warned) return;
+      warned = true;
+      console.warn(`[mcp] server "${name}": ${e instanceof Error ? e.message : String(e)}`);
+    },
+  });
+}
+
+function dropClient(entry: Entry): void {
+  const client = entry.client;
+  entry.client = null;
+  client?.then((c) => c.close()).catch(() => undefined);
+}

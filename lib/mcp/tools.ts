@@ -1,0 +1,91 @@
+import "server-only";
+import { jsonSchema, tool, type ToolSet } from "ai";
+import { config } from "@/lib/config";
+import { forgetServer, listServer, type ListedServer, type McpTool } from "./connection";
+import { mcpToolName } from "./names";
+import { decideMcpCall } from "./policy";
+import { toToolOutput, type McpToolOutput } from "./result";
+
+/**
+ * The tools of every server in MCP_SERVERS, named `<server>__<tool>`, read once per turn (from the
+ * per-server cache). Every tool is offered; whether a call runs is decideMcpCall's (policy.ts). A
+ * server that is down adds nothing. No MCP_SERVERS: an empty set and no work.
+ */
+export async function mcpTools(): Promise<ToolSet> {
+  const { MCP_SERVERS, MCP_CALL_TIMEOUT_MS, MCP_TOOLS_TTL_MS, MCP_RESULT_MAX_CHARS } = config();
+  const specs = Object.entries(MCP_SERVERS);
+  if (specs.length === 0) return {};
+  const listed = await Promise.all(
+    specs.map(([name, spec]) => listServer(name, spec, { ttlMs: MCP_TOOLS_TTL_MS, timeoutMs: MCP_CALL_TIMEOUT_MS })),
+  );
+  const limits = { timeoutMs: MCP_CALL_TIMEOUT_MS, maxChars: MCP_RESULT_MAX_CHARS };
+  const tools: ToolSet = {};
+  for (const server of listed) {
+    if (!server) continue;
+    for (const t of server.tools) {
+      const name = mcpToolName(server.name, t.name);
+      if (name in tools) {
+        console.warn(`[mcp] server "${server.name}": tool "${t.name}" is left out, its name collides with another tool as ${name}`);
+        continue;
+      }
+      tools[name] = tool({
+        description: describe(server, t),
+        inputSchema: jsonSchema(t.inputSchema as Parameters<typeof jsonSchema>[0]),
+        execute: (input, { abortSignal }) => callTool(server, t, input, abortSignal, limits),
+      });
+    }
+  }
+  return tools;
+}
+
+/** The server's description, said to be from that server, and whether a call would run at all. */
+function describe(server: ListedServer, t: McpTool): string {
+  const decision = decideMcpCall(server, t.annotations);
+  const own = t.description?.trim() || t.title || t.name;
+  const gate = decision.run ? "" : " Calling it will not run it yet: it needs a person's approval, which this app does not ask for yet.";
+  return `[MCP server "${server.name}", tool "${t.name}"] ${own}${gate}`;
+}
+
+async function callTool(
+  server: ListedServer,
+  t: McpTool,
+  input: unknown,
+  turnSignal: AbortSignal | undefined,
+  limits: { timeoutMs: number; maxChars: number },
+): Promise<McpToolOutput> {
+  const decision = decideMcpCall(server, t.annotations);
+  if (!decision.run) return { ok: false, error: "needs_approval", message: decision.message };
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(), limits.timeoutMs);
+  const signal = turnSignal ? AbortSignal.any([turnSignal, timer.signal]) : timer.signal;
+  try {
+    const args = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
+    const result = await raceAbort(server.client.callTool({ name: t.name, arguments: args, options: { signal } }), signal);
+    return toToolOutput(result, limits.maxChars);
+  } catch (e) {
+    if (timer.signal.aborted) {
+      return {
+        ok: false,
+        error: "timeout",
+        message: `No answer from server "${server.name}" within ${limits.timeoutMs} ms (MCP_CALL_TIMEOUT_MS); the call was abandoned and may still have run there.`,
+      };
+    }
+    if (turnSignal?.aborted) throw e;
+    // The answer did not parse or the connection broke: the next turn reconnects and lists again.
+    forgetServer(server.name);
+    const detail = e instanceof Error ? e.message : String(e);
+    return { ok: false, error: "server_error", message: `Server "${server.name}" failed the call: ${detail.slice(0, 500)}` };
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
+/** Settles at the abort even if the client does not: a hung server must not hold the turn. */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
