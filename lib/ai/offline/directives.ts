@@ -4,6 +4,7 @@
  * inside fenced code blocks are never directives.
  */
 
+import { parseCallDirective } from "./call-directive";
 import { parseEmailDirective } from "./email-directive";
 import { RECALL_LINE } from "./recall";
 
@@ -11,6 +12,7 @@ export type FileToolName = "write_file" | "read_file" | "list_files" | "delete_f
 
 export type Directive =
   | { kind: "tool"; toolName: FileToolName | "send_email" | "search_history"; input: Record<string, string> }
+  | { kind: "call"; toolName: string; input: Record<string, unknown> }
   | { kind: "echo" }
   | { kind: "long"; lines: number }
   | { kind: "fail" }
@@ -40,6 +42,12 @@ export function parseDirectives(text: string): ParsedDirectives {
     const simple = parseSimple(line);
     if (simple) {
       directives.push(simple);
+      continue;
+    }
+    const call = parseCallDirective(line);
+    if (call) {
+      if (call.directive) directives.push(call.directive);
+      if (call.problem) problems.push(call.problem);
       continue;
     }
     const email = parseEmailDirective(line, lines, i);

@@ -70,7 +70,7 @@ export function planReply(ctx: ReplyContext): OfflineReply {
       pace = "slow";
       blocks.push(Array.from({ length: d.lines }, (_, i) => `Line ${i + 1} of ${d.lines}.`).join("\n"));
     }
-    if (d.kind === "tool") {
+    if (d.kind === "tool" || d.kind === "call") {
       if (offered.has(d.toolName)) toolCalls.push({ toolName: d.toolName, input: d.input });
       else skipped.push(d.toolName);
     }
@@ -83,7 +83,7 @@ export function planReply(ctx: ReplyContext): OfflineReply {
 }
 
 function producesOutput(d: Directive): boolean {
-  return d.kind === "echo" || d.kind === "long" || d.kind === "tool";
+  return d.kind === "echo" || d.kind === "long" || d.kind === "tool" || d.kind === "call";
 }
 
 /** toolChoice "none" means the caller wants text only, like a real provider. */

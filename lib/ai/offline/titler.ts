@@ -55,6 +55,8 @@ function describe(d: Directive): string {
       if (d.toolName === "search_history") return `Recall ${d.input.query}`;
       if (d.toolName === "list_files") return "List files";
       return `${d.toolName.replace(/_file$/, "")} ${d.input.path}`;
+    case "call":
+      return `Call ${d.toolName}`;
     case "echo":
       return "Echo input";
     case "long":

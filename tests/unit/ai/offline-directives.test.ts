@@ -71,3 +71,27 @@ describe("parseDirectives", () => {
     expect(problems).toHaveLength(1);
   });
 });
+
+describe("the call directive", () => {
+  it("calls any tool by the name the model sees, with a JSON object as its input", () => {
+    const text = 'Look this up:\ncall docs__search {"query": "lease", "limit": 3}\ncall files__list';
+    expect(parseDirectives(text)).toEqual({
+      directives: [
+        { kind: "call", toolName: "docs__search", input: { query: "lease", limit: 3 } },
+        { kind: "call", toolName: "files__list", input: {} },
+      ],
+      problems: [],
+      prose: ["Look this up:"],
+    });
+  });
+
+  it("reports arguments that are not one JSON object, and leaves prose alone", () => {
+    const parsed = parseDirectives('call docs__search {"query": \ncall docs__search {"a":1} {"b":2}\nCall me later, please');
+    expect(parsed.directives).toEqual([]);
+    expect(parsed.problems).toEqual([
+      "`call docs__search` ignored: its arguments are not valid JSON.",
+      "`call docs__search` ignored: its arguments are not valid JSON.",
+    ]);
+    expect(parsed.prose).toEqual(["Call me later, please"]);
+  });
+});
