@@ -88,17 +88,23 @@ function connect(name: string, spec: McpServerSpec, timeoutMs: number): Promise<
       ? // Redirects refused: an operator's URL is the one that gets the headers (issue 38's address rule).
         { type: "http" as const, url: spec.url, headers: spec.headers, redirect: "error" as const }
       : new StdioMCPTransport({ command: spec.command, args: spec.args, env: spec.env });
-  let warned = false;
-  return createMCPClient({
+  // While connecting, the client probes the newest protocol version and falls back when an older
+  // server refuses it, reporting the refusal here: not worth a log line. After that, server
+  // notifications (list_changed among them) arrive here as unsupported messages: noted once.
+  let state: "connecting" | "connected" | "warned" = "connecting";
+  const client = createMCPClient({
     transport,
     clientName: "longrun-chat",
     initializationOptions: { timeout: timeoutMs },
-    // Server notifications (list_changed among them) arrive here as unsupported messages: noted once.
     onUncaughtError: (e) => {
-      if (warned) return;
-      warned = true;
+      if (state !== "connected") return;
+      state = "warned";
       console.warn(`[mcp] server "${name}": ${e instanceof Error ? e.message : String(e)}`);
     },
+  });
+  return client.then((c) => {
+    state = "connected";
+    return c;
   });
 }
 
