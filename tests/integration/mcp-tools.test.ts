@@ -131,6 +131,32 @@ describe.each(testDatabases())("MCP tools on $name", (target) => {
     expect(output.content).toMatch(/\[Truncated: the tool returned 10,485,760 characters; the first 100,000 are shown\.\]$/);
   });
 
+  it("records a tool's own error and an answer that does not parse as such, and the turn answers", async () => {
+    const { outcome, tools } = await turn("call web__fails {}\ncall web__malformed {}");
+    expect(outcome.status).toBe("complete");
+    expect(tools.map((p) => p.output)).toEqual([
+      { ok: false, error: "tool_error", message: "The tool reported an error: the index is rebuilding" },
+      expect.objectContaining({ ok: false, error: "server_error" }),
+    ]);
+  });
+
+  it("reads a server's tool list once per MCP_TOOLS_TTL_MS, not once per turn", async () => {
+    await turn('call web__lookup {"word": "a"}');
+    const warm = web.lists();
+    await turn('call web__lookup {"word": "b"}');
+    expect(web.lists()).toBe(warm);
+    process.env.MCP_TOOLS_TTL_MS = "0";
+    resetConfigForTests();
+    try {
+      await turn('call web__lookup {"word": "c"}');
+      // web and webx share the test server: each lists again.
+      expect(web.lists()).toBe(warm + 2);
+    } finally {
+      delete process.env.MCP_TOOLS_TTL_MS;
+      resetConfigForTests();
+    }
+  });
+
   it("gives a server that is down no tools, and the turn still answers", async () => {
     const { outcome, text, tools } = await turn('call down__lookup {"word": "lease"}');
     expect(outcome.status).toBe("complete");

@@ -45,15 +45,31 @@ export function testMcpServer(onCall: (tool: string) => void): McpServer {
     onCall("huge");
     return { content: [{ type: "text", text: "y".repeat(HUGE_RESULT_CHARS) }] };
   });
+  server.registerTool("fails", { description: "Answers with its own error.", annotations: { readOnlyHint: true } }, async () => {
+    onCall("fails");
+    return { content: [{ type: "text", text: "the index is rebuilding" }], isError: true };
+  });
+  server.registerTool(
+    "malformed",
+    { description: "Answers something that is no tool result.", annotations: { readOnlyHint: true } },
+    async () => {
+      onCall("malformed");
+      return { content: "not a list" } as never;
+    },
+  );
   return server;
 }
 
-export type HttpMcpServer = { url: string; calls: string[]; close: () => Promise<void> };
+/** `lists`: tools/list requests the server answered, to see the app's cache. */
+export type HttpMcpServer = { url: string; calls: string[]; lists: () => number; close: () => Promise<void> };
 
 /** Streamable HTTP on 127.0.0.1, stateless: a fresh server and transport per request. */
 export async function startHttpMcpServer(): Promise<HttpMcpServer> {
   const calls: string[] = [];
+  let lists = 0;
   const httpServer = http.createServer(async (req, res) => {
+    const body = await readJson(req);
+    if (body && typeof body === "object" && "method" in body && body.method === "tools/list") lists++;
     const server = testMcpServer((tool) => calls.push(tool));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on("close", () => {
@@ -61,17 +77,29 @@ export async function startHttpMcpServer(): Promise<HttpMcpServer> {
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, body);
   });
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
   const { port } = httpServer.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     calls,
+    lists: () => lists,
     close: () =>
       new Promise<void>((resolve) => {
         httpServer.closeAllConnections();
         httpServer.close(() => resolve());
       }),
   };
+}
+
+async function readJson(req: http.IncomingMessage): Promise<unknown> {
+  if (req.method !== "POST") return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    return undefined;
+  }
 }
