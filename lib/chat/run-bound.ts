@@ -21,12 +21,13 @@ const RECALL_NOTE_TOKENS = 54;
  * The limit a request without a summary is held to, for this model: its context window less the
  * reply's share (the tool results' bound uses the same share). A model whose window the app
  * cannot know is held to COMPACT_AT_INPUT_TOKENS, the stand-in the compaction threshold uses too.
+ * `moreToolTokens`: the definitions of tools beyond the built-in ones (a turn's MCP tools).
  */
-export function runBoundFor(model: Pick<ModelHandle, "contextWindow">): RunBound {
+export function runBoundFor(model: Pick<ModelHandle, "contextWindow">, moreToolTokens = 0): RunBound {
   const c = config();
   return {
     limitTokens: model.contextWindow ? Math.floor(model.contextWindow * INPUT_SHARE_OF_WINDOW) : c.COMPACT_AT_INPUT_TOKENS,
-    fixedTokens: CHAT_SYSTEM_PROMPT_TOKENS + AGENT_TOOLS_TOKENS,
+    fixedTokens: CHAT_SYSTEM_PROMPT_TOKENS + AGENT_TOOLS_TOKENS + moreToolTokens,
     recentTokens: c.CONTEXT_RECENT_TOKENS,
     note: { text: RECALL_NOTE, tokens: RECALL_NOTE_TOKENS },
     pinBudgetTokens: c.PIN_MAX_TOKENS,

@@ -57,12 +57,13 @@ export async function prepareTurn(
   const releaseLease = holdTurn(reply.id, reply.onLeaseLost);
   try {
     // MCP tools' names all hold "__", which no built-in tool's does, so neither set shadows the other.
+    const { tools: mcpToolSet, definitionTokens } = await mcp;
     const tools = {
-      ...(await mcp),
+      ...mcpToolSet,
       ...agentTools({ userId, threadId, workspaceId, assistantMessageId: reply.id, answeredMessageId, runId: opts.runId }),
     };
     // Without its summary, the run is held to this model's context window.
-    const bound = runBoundFor(opts.model);
+    const bound = runBoundFor(opts.model, definitionTokens);
     const input = await buildModelInput(
       await loadRecentSpan(threadId, { workspaceId, head, bound }),
       tools,

@@ -1,5 +1,6 @@
 import "server-only";
 import { jsonSchema, tool, type ToolSet } from "ai";
+import { countTokens } from "@/lib/ai/tokens";
 import { config } from "@/lib/config";
 import { forgetServer, listServer, type ListedServer, type McpTool } from "./connection";
 import { mcpToolName } from "./names";
@@ -9,17 +10,20 @@ import { toToolOutput, type McpToolOutput } from "./result";
 /**
  * The tools of every server in MCP_SERVERS, named `<server>__<tool>`, read once per turn (from the
  * per-server cache). Every tool is offered; whether a call runs is decideMcpCall's (policy.ts). A
- * server that is down adds nothing. No MCP_SERVERS: an empty set and no work.
+ * server that is down adds nothing. No MCP_SERVERS: an empty set and no work. `definitionTokens`:
+ * what their definitions add to every request, counted like AGENT_TOOLS_TOKENS, so the run bound
+ * leaves room for them.
  */
-export async function mcpTools(): Promise<ToolSet> {
+export async function mcpTools(): Promise<{ tools: ToolSet; definitionTokens: number }> {
   const { MCP_SERVERS, MCP_CALL_TIMEOUT_MS, MCP_TOOLS_TTL_MS, MCP_RESULT_MAX_CHARS } = config();
   const specs = Object.entries(MCP_SERVERS);
-  if (specs.length === 0) return {};
+  if (specs.length === 0) return { tools: {}, definitionTokens: 0 };
   const listed = await Promise.all(
     specs.map(([name, spec]) => listServer(name, spec, { ttlMs: MCP_TOOLS_TTL_MS, timeoutMs: MCP_CALL_TIMEOUT_MS })),
   );
   const limits = { timeoutMs: MCP_CALL_TIMEOUT_MS, maxChars: MCP_RESULT_MAX_CHARS };
   const tools: ToolSet = {};
+  let definitionTokens = 0;
   for (const server of listed) {
     if (!server) continue;
     for (const t of server.tools) {
@@ -28,14 +32,16 @@ export async function mcpTools(): Promise<ToolSet> {
         console.warn(`[mcp] server "${server.name}": tool "${t.name}" is left out, its name collides with another tool as ${name}`);
         continue;
       }
+      const description = describe(server, t);
+      definitionTokens += countTokens(JSON.stringify({ name, description, parameters: t.inputSchema }));
       tools[name] = tool({
-        description: describe(server, t),
+        description,
         inputSchema: jsonSchema(t.inputSchema as Parameters<typeof jsonSchema>[0]),
         execute: (input, { abortSignal }) => callTool(server, t, input, abortSignal, limits),
       });
     }
   }
-  return tools;
+  return { tools, definitionTokens };
 }
 
 /** The server's description, said to be from that server, and whether a call would run at all. */

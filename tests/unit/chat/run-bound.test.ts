@@ -25,6 +25,10 @@ describe("the bound of a request without a summary", () => {
     expect(AGENT_TOOLS_TOKENS).toBe(total);
   });
 
+  it("leaves room for a turn's MCP tool definitions beside the built-in ones", () => {
+    expect(runBoundFor({ contextWindow: 8000 }, 500).fixedTokens).toBe(runBoundFor({ contextWindow: 8000 }).fixedTokens + 500);
+  });
+
   it("names every recall tool in its note, and counts the note exactly", () => {
     const { note } = runBoundFor({ contextWindow: 8000 });
     for (const name of Object.keys(recallTools(context))) expect(note.text).toContain(name);
