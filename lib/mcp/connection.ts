@@ -52,34 +52,45 @@ export async function listServer(
   return current.listing;
 }
 
-/** The server failed a call in a way that may mean the connection is gone: reconnect next time. */
-export function forgetServer(name: string): void {
+/**
+ * A call to the server failed in a way that may mean the connection is gone: the next turn lists
+ * its tools again (which reconnects if the client is broken). The client is not closed here, since
+ * other turns may be mid-call on it.
+ */
+export function relistServer(name: string): void {
   const entry = servers.get(name);
-  if (!entry) return;
-  dropClient(entry);
-  entry.listed = null;
+  if (entry) entry.listed = null;
 }
 
 async function readTools(name: string, spec: McpServerSpec, entry: Entry, timeoutMs: number): Promise<ListedServer | null> {
-  try {
-    const client = await (entry.client ??= connect(name, spec, timeoutMs));
-    const tools: McpTool[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const result = await client.listTools({ params: cursor ? { cursor } : undefined, options: { timeout: timeoutMs } });
-      tools.push(...result.tools);
-      cursor = result.nextCursor;
-      if (!cursor) break;
+  // A kept client may have lost its connection (a restarted server, an expired session): one more
+  // try on a fresh one before the server counts as down.
+  const hadClient = entry.client !== null;
+  for (let attempt = hadClient ? 0 : 1; attempt < 2; attempt++) {
+    try {
+      const client = await (entry.client ??= connect(name, spec, timeoutMs));
+      const server = { name, trusted: spec.trusted, client, tools: await listAll(client, timeoutMs) };
+      entry.listed = { at: Date.now(), server };
+      return server;
+    } catch (e) {
+      dropClient(entry);
+      if (attempt === 1) console.warn(`[mcp] server "${name}" offers no tools for now: ${e instanceof Error ? e.message : String(e)}`);
     }
-    const server = { name, trusted: spec.trusted, client, tools };
-    entry.listed = { at: Date.now(), server };
-    return server;
-  } catch (e) {
-    console.warn(`[mcp] server "${name}" offers no tools for now: ${e instanceof Error ? e.message : String(e)}`);
-    dropClient(entry);
-    entry.listed = { at: Date.now(), server: null };
-    return null;
   }
+  entry.listed = { at: Date.now(), server: null };
+  return null;
+}
+
+async function listAll(client: MCPClient, timeoutMs: number): Promise<McpTool[]> {
+  const tools: McpTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const result = await client.listTools({ params: cursor ? { cursor } : undefined, options: { timeout: timeoutMs } });
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return tools;
 }
 
 function connect(name: string, spec: McpServerSpec, timeoutMs: number): Promise<MCPClient> {

@@ -2,7 +2,7 @@ import "server-only";
 import { jsonSchema, tool, type ToolSet } from "ai";
 import { countTokens } from "@/lib/ai/tokens";
 import { config } from "@/lib/config";
-import { forgetServer, listServer, type ListedServer, type McpTool } from "./connection";
+import { listServer, relistServer, type ListedServer, type McpTool } from "./connection";
 import { mcpToolName } from "./names";
 import { decideMcpCall } from "./policy";
 import { toToolOutput, type McpToolOutput } from "./result";
@@ -77,8 +77,8 @@ async function callTool(
       };
     }
     if (turnSignal?.aborted) throw e;
-    // The answer did not parse or the connection broke: the next turn reconnects and lists again.
-    forgetServer(server.name);
+    // The answer did not parse or the connection broke: the next turn lists again (and reconnects if need be).
+    relistServer(server.name);
     const detail = e instanceof Error ? e.message : String(e);
     return { ok: false, error: "server_error", message: `Server "${server.name}" failed the call: ${detail.slice(0, 500)}` };
   } finally {
