@@ -21,7 +21,7 @@ import { conversationsFromZip, isZip } from "./unzip";
 // output); a tool's JSON may add some. Deeper is not ours, and is refused before JSON.parse.
 const MAX_IMPORT_DEPTH = 64;
 
-/** The uploaded file's bytes (what a duplicate is recognised by) and the document it holds. */
+/** The JSON's bytes (what a duplicate is recognised by), the document it holds and whose export it was. */
 export async function readImportFile(req: Request): Promise<{ bytes: Buffer; doc: ExportDoc; source: ImportSource }> {
   const max = config().MAX_IMPORT_BYTES;
   const declared = Number(req.headers.get("content-length") ?? "0");
@@ -31,9 +31,11 @@ export async function readImportFile(req: Request): Promise<{ bytes: Buffer; doc
   });
   const file = await fileField(req, body);
   if (file.size > max) throw tooLarge(max);
-  const bytes = Buffer.from(await file.arrayBuffer());
-  const json = parseJson(isZip(bytes) ? await conversationsFromZip(bytes, config().MAX_IMPORT_UNZIPPED_BYTES) : bytes);
-  return { bytes, ...detectExport(json, new Date()) };
+  const upload = Buffer.from(await file.arrayBuffer());
+  // The JSON read, not the upload, is what a duplicate is recognised by: the same ChatGPT export
+  // sent as its zip and then as conversations.json alone is one import.
+  const bytes = isZip(upload) ? await conversationsFromZip(upload, config().MAX_IMPORT_UNZIPPED_BYTES) : upload;
+  return { bytes, ...detectExport(parseJson(bytes), new Date()) };
 }
 
 const tooLarge = (max: number) =>

@@ -1,12 +1,13 @@
+import zlib from "node:zlib";
 import yauzl from "yauzl";
 import { AppError } from "@/lib/errors";
 
 /*
  * A ChatGPT export arrives as a zip (conversations.json beside chat.html and the images). Only
  * conversations.json is inflated, and it is bounded before and while it is: the entry count
- * (central directory) and the declared size are checked first, and the inflated bytes are counted
- * as they come (yauzl also refuses an entry that inflates past its declared size), so a zip bomb
- * costs at most `maxBytes` of memory and is refused with 413 before anything is written.
+ * (central directory) and the declared size are checked first, and inflation itself stops at
+ * `maxBytes` (zlib's maxOutputLength), so a zip bomb costs at most that much memory and is refused
+ * with 413 before anything is written, even one whose directory lies about its size.
  */
 
 // A real export holds one file per image besides a few JSON and HTML files; far more is not one.
@@ -58,22 +59,42 @@ function findEntry(file: yauzl.ZipFile): Promise<yauzl.Entry | null> {
   });
 }
 
-function inflate(file: yauzl.ZipFile, entry: yauzl.Entry, maxBytes: number): Promise<Buffer> {
+/**
+ * The entry's packed bytes (at most the upload's size) inflated here with zlib's maxOutputLength,
+ * so the inflated size is bounded whatever the zip declares; a size or checksum that disagrees
+ * with the directory is a damaged or forged zip.
+ */
+async function inflate(file: yauzl.ZipFile, entry: yauzl.Entry, maxBytes: number): Promise<Buffer> {
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+    throw unreadable(`${WANTED} is packed with method ${entry.compressionMethod}; only stored and deflated entries are read.`);
+  const packed = await rawBytes(file, entry);
+  let out: Buffer;
+  try {
+    out = entry.compressionMethod === 0 ? packed : zlib.inflateRawSync(packed, { maxOutputLength: maxBytes });
+  } catch (err) {
+    if (err instanceof RangeError) throw tooBig(maxBytes);
+    throw unreadable(err instanceof Error ? err.message : String(err));
+  }
+  if (out.length > maxBytes) throw tooBig(maxBytes);
+  if (out.length !== entry.uncompressedSize || zlib.crc32(out) !== entry.crc32)
+    throw unreadable(`${WANTED} does not match the size and checksum its directory declares.`);
+  return out;
+}
+
+function rawBytes(file: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    file.openReadStream(entry, (err, stream) => {
-      if (err) return reject(unreadable(err.message));
-      const chunks: Buffer[] = [];
-      let total = 0;
-      stream.on("data", (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > maxBytes) {
-          stream.destroy();
-          return reject(tooBig(maxBytes));
-        }
-        chunks.push(chunk);
-      });
-      stream.on("error", (e: Error) => reject(unreadable(e.message)));
-      stream.on("end", () => resolve(Buffer.concat(chunks)));
-    });
+    // Packed bytes as stored: the inflation and its bound are ours (inflate above). yauzl refuses
+    // `decompress` on a stored entry, hence null there.
+    file.openReadStream(
+      entry,
+      { decompress: entry.compressionMethod === 8 ? false : null, decrypt: null, start: null, end: null },
+      (err, stream) => {
+        if (err) return reject(unreadable(err.message));
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("error", (e: Error) => reject(unreadable(e.message)));
+        stream.on("end", () => resolve(Buffer.concat(chunks)));
+      },
+    );
   });
 }
