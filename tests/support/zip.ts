@@ -2,9 +2,10 @@ import zlib from "node:zlib";
 
 /*
  * A minimal zip writer for tests (deflate, no data descriptors), so a test builds the very bytes a
- * ChatGPT export zip has, and a hostile one: `declaredSize` lets an entry lie about its size.
+ * ChatGPT export zip has, and a hostile one: `declaredSize` lets an entry lie about its size;
+ * `stored` keeps an entry uncompressed (method 0), as some zip tools write small files.
  */
-export type ZipEntry = { name: string; data: Uint8Array; declaredSize?: number };
+export type ZipEntry = { name: string; data: Uint8Array; declaredSize?: number; stored?: boolean };
 
 export function makeZip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -12,14 +13,15 @@ export function makeZip(entries: ZipEntry[]): Buffer {
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name, "utf8");
-    const packed = zlib.deflateRawSync(e.data);
+    const packed = e.stored ? Buffer.from(e.data) : zlib.deflateRawSync(e.data);
+    const method = e.stored ? 0 : 8;
     const crc = zlib.crc32(e.data);
     const size = e.declaredSize ?? e.data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
     local.writeUInt32LE(size, 22);
@@ -29,7 +31,7 @@ export function makeZip(entries: ZipEntry[]): Buffer {
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
     central.writeUInt32LE(size, 24);
