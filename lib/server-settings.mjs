@@ -37,6 +37,13 @@ export const SERVER_SETTINGS = {
     .int()
     .positive()
     .default(16 * 1024 * 1024),
+  // The most a zip's conversations.json (a ChatGPT export) may unpack to: a zip bomb is refused
+  // with 413 once this many bytes have been inflated.
+  MAX_IMPORT_UNZIPPED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
   // The app's own origin, e.g. "https://chat.example.com"; unset: the request's own Host.
   APP_URL: z.string().url().optional(),
   // Believe X-Forwarded-Proto/-Host from a reverse proxy in front of the app.

@@ -2,22 +2,27 @@ import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { importBodyLimit } from "@/lib/http/body-limits.mjs";
 import { jsonDepth } from "@/lib/http/json-depth.mjs";
-import { readCappedBytes, validateBody } from "@/lib/http/parse-body";
-import { EXPORT_FORMAT, EXPORT_VERSION, exportSchema, type ExportDoc } from "./format";
+import { readCappedBytes } from "@/lib/http/parse-body";
+import type { ExportDoc } from "./format";
+import { detectExport, type ImportSource } from "./import-detect";
+import { conversationsFromZip, isZip } from "./unzip";
 
 /*
  * POST /api/import's body -> our export document, refused in words before anything is written:
  * 413 `too_large` past MAX_IMPORT_BYTES (counted while reading, whatever Content-Length claims),
  * 400 for a body that is not a form with one `file`, a file that is not UTF-8 JSON, nests deeper
  * than any export does, is not our format or version, or fails the schema (naming the field).
+ * A zip (told by its first bytes) is a ChatGPT export: its conversations.json is read, bounded by
+ * MAX_IMPORT_UNZIPPED_BYTES (lib/export/unzip.ts). The JSON is our export, ChatGPT's or Claude's
+ * (lib/export/import-detect.ts).
  */
 
 // An export nests about a dozen levels (document, thread, message, part, a tool's input and
 // output); a tool's JSON may add some. Deeper is not ours, and is refused before JSON.parse.
 const MAX_IMPORT_DEPTH = 64;
 
-/** The uploaded file's bytes (what a duplicate is recognised by) and the document it holds. */
-export async function readImportFile(req: Request): Promise<{ bytes: Buffer; doc: ExportDoc }> {
+/** The JSON's bytes (what a duplicate is recognised by), the document it holds and whose export it was. */
+export async function readImportFile(req: Request): Promise<{ bytes: Buffer; doc: ExportDoc; source: ImportSource }> {
   const max = config().MAX_IMPORT_BYTES;
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > importBodyLimit(max)) throw tooLarge(max);
@@ -26,8 +31,11 @@ export async function readImportFile(req: Request): Promise<{ bytes: Buffer; doc
   });
   const file = await fileField(req, body);
   if (file.size > max) throw tooLarge(max);
-  const bytes = Buffer.from(await file.arrayBuffer());
-  return { bytes, doc: parseExport(bytes) };
+  const upload = Buffer.from(await file.arrayBuffer());
+  // The JSON read, not the upload, is what a duplicate is recognised by: the same ChatGPT export
+  // sent as its zip and then as conversations.json alone is one import.
+  const bytes = isZip(upload) ? await conversationsFromZip(upload, config().MAX_IMPORT_UNZIPPED_BYTES) : upload;
+  return { bytes, ...detectExport(parseJson(bytes), new Date()) };
 }
 
 const tooLarge = (max: number) =>
@@ -47,33 +55,20 @@ async function fileField(req: Request, body: Buffer): Promise<File> {
   return files[0];
 }
 
-/** Bytes -> a validated export document (pure apart from the error type). */
-function parseExport(bytes: Uint8Array): ExportDoc {
+/** Bytes -> parsed JSON, refused in words when it is not UTF-8, nests too deep or does not parse. */
+function parseJson(bytes: Uint8Array): unknown {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new AppError("bad_json", "The file is not UTF-8 text, so it is not an export of this app.");
+    throw new AppError("bad_json", "The file is not UTF-8 text, so it is not an export this app reads.");
   }
   if (jsonDepth(text) > MAX_IMPORT_DEPTH) {
-    throw new AppError("bad_json", `The file nests more than ${MAX_IMPORT_DEPTH} levels deep; an export of this app never does.`);
+    throw new AppError("bad_json", `The file nests more than ${MAX_IMPORT_DEPTH} levels deep; no export this app reads does.`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new AppError("bad_json", "The file is not valid JSON.");
   }
-  const head = json !== null && typeof json === "object" ? (json as { format?: unknown; version?: unknown }) : {};
-  if (head.format !== EXPORT_FORMAT) {
-    throw new AppError("invalid_body", `The file is not an export of this app (its "format" is not "${EXPORT_FORMAT}").`, {
-      field: "format",
-    });
-  }
-  if (head.version !== EXPORT_VERSION) {
-    throw new AppError("invalid_body", `The file is export version ${String(head.version)}; this server reads version ${EXPORT_VERSION}.`, {
-      field: "version",
-    });
-  }
-  return validateBody(exportSchema, json);
 }

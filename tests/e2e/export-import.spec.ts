@@ -2,6 +2,8 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { messages, openThread, send } from "./support/chat-page";
+import { chatGptExport, longText } from "../support/chatgpt-export";
+import { makeZip } from "../support/zip";
 
 // Export a chat from its More menu (the downloaded file's content checked), import that file from
 // the account page's picker, land on the new chat showing the same messages; refusals in words;
@@ -133,3 +135,29 @@ for (const width of [1440, 390]) {
     await context.close();
   });
 }
+
+// A ChatGPT export's zip, made here (2,000 messages, past this server's compaction threshold),
+// picked on the account page: the chat opens with its messages, and the gauge shows the
+// compaction the import started (each offline summarizer call takes OFFLINE_SUMMARY_DELAY_MS).
+test("import a ChatGPT zip from the account page: the long chat opens and is being compacted", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/account");
+  await expect(page.getByTestId("your-data")).toContainText("a ChatGPT export (the .zip");
+  const zip = makeZip([
+    { name: "conversations.json", data: Buffer.from(JSON.stringify(chatGptExport(2_000, "Imported from ChatGPT"))) },
+    { name: "chat.html", data: Buffer.from("<html></html>") },
+  ]);
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByTestId("import-button").click();
+  await (await chooser).setFiles({ name: "chatgpt-export.zip", mimeType: "application/zip", buffer: zip });
+  await page.waitForURL((url) => url.pathname.startsWith("/t/"));
+  await expect(page.getByTestId("context-gauge")).toHaveAttribute("data-tone", "compacting");
+  await expect(page.getByTestId("context-gauge")).toContainText("compacting…");
+  // The newest messages are on the page; the summary then lands and the gauge calms.
+  // (The list is virtualized: its DOM order is not the reading order, so rows are found by text.)
+  await expect(messages(page, "assistant").filter({ hasText: longText(1_999) })).toBeVisible();
+  await expect(messages(page, "user").filter({ hasText: longText(1_998) })).toBeVisible();
+  await expect(page.getByTestId("context-gauge")).not.toHaveAttribute("data-tone", "compacting", { timeout: 60_000 });
+  await expect(page.getByTestId("composer")).toBeEnabled();
+});
