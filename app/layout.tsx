@@ -27,7 +27,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Who the pages are for (the sidebar says who is signed in), through the one caller resolver.
   // Not awaited, and started once the shell has left: the session lookup is no part of the
   // document's first byte (viewer.tsx).
-  const viewer = afterShell().then(() => currentCaller()).then(viewerOf);
+  const viewer = afterShell()
+    .then(() => currentCaller())
+    .then(viewerOf);
   return (
     // The theme script sets <html>'s class and color-scheme before the first paint, the code wrap
     // script the code blocks' line wrapping.
