@@ -2,7 +2,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { createThread, openThread, send } from "./support/chat-page";
+import { clickHeaderControl, createThread, openThread, send } from "./support/chat-page";
 
 // The chat list: titles the model makes after the first exchange (seen live in another tab),
 // renaming from the header, date groups in the person's time zone, archive and unarchive by
@@ -74,7 +74,8 @@ test("a continued chat is titled as such, so the list never shows two identical 
   const id = await createThread(page);
   await send(page, "Write the quarterly report for the board.");
   await expect(page.getByTestId("thread-title")).toHaveText("Write the quarterly report for the board");
-  await page.getByTestId("continue-new-chat").click();
+  // In the header, or in its More menu when the row is full (the menu always stands there now).
+  await clickHeaderControl(page, "continue-new-chat");
   await page.getByTestId("continue-dialog").getByTestId("continue-start").click();
   await page.waitForURL((url) => url.pathname.startsWith("/t/") && !url.pathname.endsWith(id));
   await expect(page.getByTestId("thread-title")).toHaveText("Write the quarterly report for the board (continued)");
