@@ -25,12 +25,24 @@ const filler = (topic: string) =>
   `${topic}. ` +
   Array.from({ length: 40 }, (_, i) => `Step ${i}: update src/${topic}/part${i}.ts and keep \`loadAccount\` stable.`).join(" ");
 
+/**
+ * Whether the reply just received left the thread summarized. A compaction starts in the background
+ * moments after the reply: read at once, "not yet" sent another filler, which could start a second
+ * compaction whose receipt spans only recent messages. So this waits a few seconds for one to start,
+ * and for a started one to end.
+ */
 async function summarized(page: Page, id: string): Promise<boolean> {
-  const info = (await (await page.request.get(`/api/threads/${id}/context`)).json()) as {
-    summary: unknown;
-    compaction: { running: boolean };
-  };
-  return info.summary !== null && !info.compaction.running;
+  const read = async () =>
+    (await (await page.request.get(`/api/threads/${id}/context`)).json()) as { summary: unknown; compaction: { running: boolean } };
+  for (const deadline = Date.now() + 4000; ;) {
+    const info = await read();
+    if (info.compaction.running) {
+      await expect.poll(async () => (await read()).compaction.running, { timeout: 60_000 }).toBe(false);
+      return (await read()).summary !== null;
+    }
+    if (info.summary !== null || Date.now() > deadline) return info.summary !== null;
+    await page.waitForTimeout(200);
+  }
 }
 
 test.beforeAll(async ({ browser }) => {
