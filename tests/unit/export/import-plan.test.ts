@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { exportSchema, type ExportDoc, type MessageExport } from "@/lib/export/format";
 import { planImport } from "@/lib/export/import-plan";
 import { AppError } from "@/lib/errors";
+import { exportMessage } from "../../support/export-message";
 
 const T = "2026-12-01T10:00:00.000Z";
 
@@ -12,23 +13,7 @@ function options(): Parameters<typeof planImport>[1] {
 }
 
 function message(seq: number, role: MessageExport["role"], text: string, extra: Partial<MessageExport> = {}): MessageExport {
-  return {
-    id: `m${seq}`,
-    seq,
-    role,
-    parts: [{ type: "text", text }],
-    text,
-    tokens: 1,
-    status: "complete",
-    error: null,
-    errorCode: null,
-    runStart: false,
-    createdAt: T,
-    deletedAt: null,
-    replacedById: null,
-    pinnedAt: null,
-    ...extra,
-  };
+  return exportMessage({ id: `m${seq}`, seq, role, parts: [{ type: "text", text }], createdAt: T }, extra);
 }
 
 /** A document as the exporter writes it, passed through the import schema (so the builder's input is a valid file). */

@@ -2,27 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { ExportDoc, MessageExport } from "@/lib/export/format";
 import { downloadResponse } from "@/lib/export/download";
 import { threadMarkdown } from "@/lib/export/markdown";
+import { exportMessage } from "../../support/export-message";
 
 const T = "2026-12-01T10:05:00.000Z";
 
 const msg = (id: string, seq: number, role: MessageExport["role"], parts: MessageExport["parts"], extra: Partial<MessageExport> = {}) =>
-  ({
-    id,
-    seq,
-    role,
-    parts,
-    text: parts.map((p) => (p.type === "text" ? String(p.text) : "")).join(""),
-    tokens: 1,
-    status: "complete",
-    error: null,
-    errorCode: null,
-    runStart: false,
-    createdAt: T,
-    deletedAt: null,
-    replacedById: null,
-    pinnedAt: null,
-    ...extra,
-  }) as MessageExport;
+  exportMessage({ id, seq, role, parts, createdAt: T }, extra);
 
 const doc: ExportDoc = {
   format: "longrun-chat-export",
