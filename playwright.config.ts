@@ -25,6 +25,8 @@ const appEnv = {
   AUTH_ATTEMPTS_PER_ADDRESS: "100000",
   // The reset mail is read where a developer reads it (tests/e2e/account-paths.spec.ts).
   OUTBOX_PAGE: "on",
+  // People may add their own MCP servers (tests/e2e/mcp-servers.spec.ts).
+  MCP_USER_SERVERS: "on",
 };
 
 // Runs once in the main process (workers inherit the flag): build once for all servers, and give

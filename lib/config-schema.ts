@@ -206,11 +206,19 @@ const settings = z.object({
   MCP_SERVERS: z.string().optional().transform(parseMcpServers),
   // One MCP tool call (and one tool listing) may take this long; past it the call is an error.
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  // A server's tool list is read again after this long (the AI SDK client does not surface
-  // notifications/tools/list_changed, so this is how a changed list is noticed).
+  // A server's tool list is read again after this long, or at the next turn after the server
+  // sends a notification (lib/mcp/connection.ts says why any notification counts).
   MCP_TOOLS_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   // An MCP result longer than this (characters of text) is cut, with a note saying so.
   MCP_RESULT_MAX_CHARS: z.coerce.number().int().positive().default(100_000),
+  // "on": a signed-in person may add MCP servers (URL and secret) for their own chats, on the
+  // account page (lib/mcp/user-servers.ts). Their tools are never trusted: every call asks.
+  MCP_USER_SERVERS: z.enum(["on", "off"]).default("off"),
+  // "on": servers a person adds may be on loopback, private, link-local or unique-local addresses
+  // (a self-hosted install reaching its own network). Off, only public addresses are reached.
+  MCP_ALLOW_PRIVATE_ADDRESSES: z.enum(["on", "off"]).default("off"),
+  // How many MCP servers one person may add.
+  MCP_USER_SERVERS_MAX: z.coerce.number().int().positive().max(100).default(10),
   // Not a setting: Vercel sets VERCEL=1 on its machines. There the client address comes from its
   // proxy's x-real-ip and the PostgreSQL pool is sized for functions (lib/db/pool-options.ts).
   VERCEL: z

@@ -6,6 +6,7 @@ import type { GuestWork } from "@/lib/api";
 import { ChangePasswordForm } from "./change-password-form";
 import { DeleteAccount } from "./delete-account";
 import { KeptApartNotice } from "./kept-apart-notice";
+import { McpServers } from "./mcp-servers";
 import { SessionList } from "./session-list";
 
 /** The account page of a signed-in person: who, guest work kept apart, sessions, password, sign-out, deletion. */
@@ -43,6 +44,7 @@ export function SignedInView({
           Sign out
         </Button>
       </div>
+      <McpServers />
       <ChangePasswordForm onChanged={onPasswordChanged} />
       <DeleteAccount email={me.user.email} onDeleted={onDeleted} />
     </>

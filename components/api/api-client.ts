@@ -1,4 +1,6 @@
 import type {
+  AddUserMcpServerRequest,
+  AddUserMcpServerResponse,
   ApiPinState,
   ApiSearchPage,
   ActionDecision,
@@ -37,6 +39,7 @@ import type {
   ThreadModelRequest,
   ThreadResponse,
   UpdateRoutineRequest,
+  UserMcpServersResponse,
   VersionContent,
   VersionMeta,
   WorkspaceThreadsResponse,
@@ -104,6 +107,11 @@ function pathSegment(path: string): string {
 
 /** The one client of the JSON API: every route, ids encoded, every failure an ApiError. */
 export const api = {
+  /** The caller's own MCP servers (secrets never come back). */
+  mcpServers: () => request<UserMcpServersResponse>("/api/account/mcp-servers"),
+  addMcpServer: async (body: AddUserMcpServerRequest) =>
+    (await request<AddUserMcpServerResponse>("/api/account/mcp-servers", send("POST", body))).server,
+  removeMcpServer: (id: string) => request<void>(`/api/account/mcp-servers/${encodeURIComponent(id)}`, { method: "DELETE" }),
   listThreads: async () => (await request<ThreadListResponse>("/api/threads")).threads,
   listArchivedThreads: async () => (await request<ThreadListResponse>("/api/threads?archived=1")).threads,
   /** `workspaceOf`: the new thread continues that one's workspace and action records. */

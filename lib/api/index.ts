@@ -10,6 +10,7 @@ export type * from "./context";
 export type * from "./errors";
 export type * from "./events";
 export type * from "./export";
+export type * from "./mcp-servers";
 export type * from "./messages";
 export type * from "./model";
 export type * from "./pins";

@@ -50,7 +50,7 @@ export async function prepareTurn(
   const head = start.kind === "submit" && start.runStart ? undefined : readRecentSpanHead(threadId);
   head?.catch(() => undefined); // an opening that fails (409, 404) leaves this read unawaited
   // The MCP servers' tools are listed while the turn opens (from a per-server cache, lib/mcp).
-  const mcp = mcpTools();
+  const mcp = mcpTools(userId);
   mcp.catch(() => undefined);
   const { answeredMessageId, workspaceId } = await openTurn({ userId, threadId }, start, reply);
   // Heartbeats start as soon as the turn is claimed: building the input may take a while.

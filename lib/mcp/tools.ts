@@ -6,21 +6,25 @@ import { listServer, relistServer, type ListedServer, type McpTool } from "./con
 import { mcpToolName } from "./names";
 import { decideMcpCall } from "./policy";
 import { toToolOutput, type McpToolOutput } from "./result";
+import { userServerSpecs } from "./user-servers";
 
 /**
- * The tools of every server in MCP_SERVERS, named `<server>__<tool>`, read once per turn (from the
- * per-server cache). Every tool is offered; whether a call runs is decideMcpCall's (policy.ts). A
- * server that is down adds nothing. No MCP_SERVERS: an empty set and no work. `definitionTokens`:
+ * The tools of every server in MCP_SERVERS and of the person's own servers (user-servers.ts), named
+ * `<server>__<tool>`, read once per turn (from the per-server cache). Every tool is offered;
+ * whether a call runs is decideMcpCall's (policy.ts). A server that is down adds nothing. No
+ * servers: an empty set and no work. `definitionTokens`:
  * what their definitions add to every request, counted like AGENT_TOOLS_TOKENS, so the run bound
  * leaves room for them.
  */
-export async function mcpTools(): Promise<{ tools: ToolSet; definitionTokens: number }> {
+export async function mcpTools(userId: string): Promise<{ tools: ToolSet; definitionTokens: number }> {
   const { MCP_SERVERS, MCP_CALL_TIMEOUT_MS, MCP_TOOLS_TTL_MS, MCP_RESULT_MAX_CHARS } = config();
-  const specs = Object.entries(MCP_SERVERS);
-  if (specs.length === 0) return { tools: {}, definitionTokens: 0 };
-  const listed = await Promise.all(
-    specs.map(([name, spec]) => listServer(name, spec, { ttlMs: MCP_TOOLS_TTL_MS, timeoutMs: MCP_CALL_TIMEOUT_MS })),
-  );
+  const listing = { ttlMs: MCP_TOOLS_TTL_MS, timeoutMs: MCP_CALL_TIMEOUT_MS };
+  const own = await userServerSpecs(userId);
+  if (Object.keys(MCP_SERVERS).length === 0 && own.length === 0) return { tools: {}, definitionTokens: 0 };
+  const listed = await Promise.all([
+    ...Object.entries(MCP_SERVERS).map(([name, spec]) => listServer(name, spec, listing)),
+    ...own.map((spec) => listServer(spec.name, spec, { ...listing, cacheKey: `user:${userId}:${spec.name}` })),
+  ]);
   const limits = { timeoutMs: MCP_CALL_TIMEOUT_MS, maxChars: MCP_RESULT_MAX_CHARS };
   const tools: ToolSet = {};
   let definitionTokens = 0;
@@ -78,7 +82,7 @@ async function callTool(
     }
     if (turnSignal?.aborted) throw e;
     // The answer did not parse or the connection broke: the next turn lists again (and reconnects if need be).
-    relistServer(server.name);
+    relistServer(server.cacheKey);
     const detail = e instanceof Error ? e.message : String(e);
     return { ok: false, error: "server_error", message: `Server "${server.name}" failed the call: ${detail.slice(0, 500)}` };
   } finally {

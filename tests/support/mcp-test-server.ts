@@ -60,14 +60,16 @@ export function testMcpServer(onCall: (tool: string) => void): McpServer {
   return server;
 }
 
-/** `lists`: tools/list requests the server answered, to see the app's cache. */
-export type HttpMcpServer = { url: string; calls: string[]; lists: () => number; close: () => Promise<void> };
+/** `lists`: tools/list requests the server answered, to see the app's cache; `authorizations`: each request's Authorization header. */
+export type HttpMcpServer = { url: string; calls: string[]; lists: () => number; authorizations: string[]; close: () => Promise<void> };
 
 /** Streamable HTTP on 127.0.0.1, stateless: a fresh server and transport per request. */
 export async function startHttpMcpServer(): Promise<HttpMcpServer> {
   const calls: string[] = [];
+  const authorizations: string[] = [];
   let lists = 0;
   const httpServer = http.createServer(async (req, res) => {
+    authorizations.push(req.headers.authorization ?? "");
     const body = await readJson(req);
     if (body && typeof body === "object" && "method" in body && body.method === "tools/list") lists++;
     const server = testMcpServer((tool) => calls.push(tool));
@@ -85,6 +87,7 @@ export async function startHttpMcpServer(): Promise<HttpMcpServer> {
     url: `http://127.0.0.1:${port}/mcp`,
     calls,
     lists: () => lists,
+    authorizations,
     close: () =>
       new Promise<void>((resolve) => {
         httpServer.closeAllConnections();

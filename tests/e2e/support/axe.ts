@@ -1,0 +1,11 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+/** The rules every page is held to: WCAG 2.2 A/AA and axe's best practices. */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** axe over the page as it is now, each violation as "<state>: <rule> (<elements>)". */
+export async function axeViolations(page: Page, state: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations.map((v) => `${state}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
