@@ -10,20 +10,13 @@ import type { ActionProvider } from "@/lib/actions/types";
 import { createOutboxTransport } from "@/lib/email/outbox-transport";
 import { messageIdFor } from "@/lib/email/message-id";
 import { createSmtpTransport } from "@/lib/email/smtp-transport";
-import { table } from "./support";
+import { table, timedRuns } from "./support";
 
 const RUNS = Number(process.env.BENCH_ACTION_RUNS ?? 100);
 const SMTP_PORT = Number(process.env.BENCH_SMTP_PORT ?? 3665);
 
 async function perAction(runs: number, fn: (i: number) => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 5; i++) await fn(-1 - i); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
+  const times = (await timedRuns(runs, fn, 5)).sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];
 }
 

@@ -2,6 +2,7 @@ import { benchActions } from "./actions";
 import { benchCache } from "./cache";
 import { benchContextBuild } from "./context-build";
 import { benchLoad } from "./load";
+import { benchMcp } from "./mcp";
 import { benchOverload } from "./overload";
 import { benchFirstPaint } from "./first-paint";
 import { benchLighthouse } from "./lighthouse";
@@ -28,6 +29,10 @@ if (!which || which === "actions") {
 if (!which || which === "cache") {
   console.log("\n== Prompt-cache reads over a 200-turn tool-heavy session (fake Anthropic), against an ideal cache");
   console.log(await benchCache());
+}
+if (!which || which === "mcp") {
+  console.log("\n== An MCP tool call: what it adds to a turn against the same call made directly, and tool listing cold and warm");
+  console.log(await benchMcp());
 }
 if (!which || which === "search") {
   console.log("\n== Search against a LIKE scan, and the first-message jump against loading every page (one thread)");

@@ -26,6 +26,18 @@ export function table(rows: Array<Record<string, string | number>>): string {
   return [line(cols), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join("\n");
 }
 
+/** `runs` timings of fn (ms), after `warmups` untimed calls; fn gets the run's index (negative while warming up). */
+export async function timedRuns(runs: number, fn: (i: number) => Promise<unknown>, warmups = 3): Promise<number[]> {
+  for (let i = 0; i < warmups; i++) await fn(-1 - i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
 /** The p-th percentile (nearest rank) of samples: 50 is the median, 95 the tail. */
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
