@@ -11,6 +11,7 @@ export type * from "./errors";
 export type * from "./events";
 export type * from "./export";
 export type * from "./messages";
+export type * from "./mcp";
 export type * from "./model";
 export type * from "./pins";
 export type * from "./resume";

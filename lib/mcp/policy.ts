@@ -22,7 +22,7 @@ export function defaultMcpMode(server: { trusted: boolean }, annotations: McpToo
 }
 
 /** The thread's choice if it made one, else the default. */
-export function effectiveMcpMode(
+function effectiveMcpMode(
   chosen: McpToolMode | undefined,
   server: { trusted: boolean },
   annotations: McpToolAnnotations | undefined,
@@ -31,7 +31,7 @@ export function effectiveMcpMode(
 }
 
 /** The mode as the AI SDK's toolApproval status; the reasons are what the approver and the model read. */
-export function approvalStatus(mode: McpToolMode, server: { name: string; trusted: boolean }, tool: string): ToolApprovalStatus {
+function approvalStatus(mode: McpToolMode, server: { name: string; trusted: boolean }, tool: string): ToolApprovalStatus {
   if (mode === "allow") return "not-applicable";
   if (mode === "never") {
     return { type: "denied", reason: `Not run: this thread's policy never allows tool "${tool}" of MCP server "${server.name}".` };

@@ -7,6 +7,7 @@ import { createThread } from "@/lib/db/threads";
 import type { MessagePart } from "@/lib/db/messages";
 import type { ApprovalDecision } from "@/lib/mcp/approval";
 import { setOwnMcpMode } from "@/lib/mcp/policy-store";
+import { threadMcpPolicy } from "@/lib/mcp/policy-view";
 
 type ToolPart = MessagePart & { toolCallId: string; state: string; approval?: { id: string; approved?: boolean; reason?: string } };
 
@@ -142,5 +143,17 @@ describe.each(testDatabases())("MCP approvals on $name", (target) => {
     expect((await toolParts(outcome.assistantMessageId)).parts[0]).toMatchObject({ state: "output-available" });
     expect(web.calls.length).toBe(before + 1);
     await expect(setOwnMcpMode(userId + "x", p.threadId, "webx__lookup", "allow")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("lists the thread's MCP tools with their modes and defaults, for the owner only", async () => {
+    const t = await createThread(userId);
+    await setOwnMcpMode(userId, t.id, "web__lookup", "never");
+    const { tools } = await threadMcpPolicy(userId, t.id);
+    const byName = new Map(tools.map((r) => [r.name, r]));
+    expect(byName.get("web__lookup")).toMatchObject({ server: "web", trusted: true, readOnly: true, mode: "never", defaultMode: "allow" });
+    expect(byName.get("web__delete_everything")).toMatchObject({ readOnly: false, mode: "ask", defaultMode: "ask" });
+    expect(byName.get("webx__lookup")).toMatchObject({ trusted: false, readOnly: true, mode: "ask", defaultMode: "ask" });
+    const other = (await env.db.user.create({ data: {} })).id;
+    await expect(threadMcpPolicy(other, t.id)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { McpToolAnnotations as McpAnnotations } from "@ai-sdk/mcp";
-import { approvalStatus, defaultMcpMode, mcpToolApproval } from "@/lib/mcp/policy";
+import { defaultMcpMode, mcpToolApproval } from "@/lib/mcp/policy";
 
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 const VALUES = [true, false, undefined] as const;
@@ -30,19 +30,24 @@ describe("MCP approval policy", () => {
   });
 
   it("maps modes to the AI SDK's approval statuses, saying why a call waits or is refused", () => {
-    expect(approvalStatus("allow", { name: "web", trusted: false }, "lookup")).toBe("not-applicable");
-    expect(approvalStatus("ask", { name: "web", trusted: false }, "lookup")).toEqual({
-      type: "user-approval",
-      reason: expect.stringMatching(/not marked server "web" trusted/),
+    const entry = (server: string, trusted: boolean, tool: string) => ({
+      name: `${server}__${tool}`,
+      server,
+      trusted,
+      tool,
+      annotations: undefined,
     });
-    expect(approvalStatus("ask", { name: "web", trusted: true }, "drop")).toEqual({
-      type: "user-approval",
-      reason: expect.stringMatching(/does not mark it read-only/),
-    });
-    expect(approvalStatus("never", { name: "web", trusted: true }, "drop")).toEqual({
-      type: "denied",
-      reason: expect.stringMatching(/never allows tool "drop" of MCP server "web"/),
-    });
+    const approval = mcpToolApproval(
+      [entry("web", false, "lookup"), entry("web", true, "drop"), entry("web", true, "wipe"), entry("web", true, "read")],
+      new Map([
+        ["web__wipe", "never" as const],
+        ["web__read", "allow" as const],
+      ]),
+    );
+    expect(approval.web__lookup).toEqual({ type: "user-approval", reason: expect.stringMatching(/not marked server "web" trusted/) });
+    expect(approval.web__drop).toEqual({ type: "user-approval", reason: expect.stringMatching(/does not mark it read-only/) });
+    expect(approval.web__wipe).toEqual({ type: "denied", reason: expect.stringMatching(/never allows tool "wipe" of MCP server "web"/) });
+    expect(approval.web__read).toBe("not-applicable");
   });
 
   it("lets the thread's choice override the default either way", () => {
