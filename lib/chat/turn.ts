@@ -68,10 +68,12 @@ export async function runTurn(opts: {
   const { model, answeredMessageId, tools, toolApproval, answeredCall, input, releaseLease, approvalSecret } = await (async () => {
     // The thread's chosen model, else CHAT_MODEL; one the server no longer offers is a 400 here.
     const model = await modelForTurn(opts.userId, threadId);
+    // Read before the turn opens: once it is claimed, a failure here would leave it held.
+    const approvalSecret = await authSecret();
     const prepared = await admitTurnOpening(() =>
       prepareTurn({ ...opts, runId: opts.runId ?? null, model }, { id: assistantMessageId, onLeaseLost: abort }),
     );
-    return { model, approvalSecret: await authSecret(), ...prepared };
+    return { model, approvalSecret, ...prepared };
   })().catch((e: unknown) => {
     firstTokenReached();
     throw e;
