@@ -156,4 +156,16 @@ describe.each(testDatabases())("MCP approvals on $name", (target) => {
     const other = (await env.db.user.create({ data: {} })).id;
     await expect(threadMcpPolicy(other, t.id)).rejects.toMatchObject({ status: 404 });
   });
+
+  it("refuses a stored request whose arguments changed after it was signed, and runs nothing", async () => {
+    const before = deletes();
+    const p = await pending();
+    const row = await env.db.message.findUniqueOrThrow({ where: { id: p.replyId } });
+    const parts = JSON.parse(row.parts) as ToolPart[];
+    const tampered = parts.map((part) => (part.approval ? { ...part, input: { everything: true } } : part));
+    await env.db.message.update({ where: { id: p.replyId }, data: { parts: JSON.stringify(tampered) } });
+    const { outcome } = await answer(p.threadId, p.approvalId, "allow_once");
+    expect(outcome.status).toBe("error");
+    expect(deletes()).toBe(before);
+  });
 });
