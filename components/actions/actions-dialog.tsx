@@ -1,7 +1,6 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
-import { ModalDialog } from "@/components/ui/modal-dialog";
+import { DialogCloseRow, ModalDialog } from "@/components/ui/modal-dialog";
 import { ActionsPanel } from "./actions-panel";
 
 /** The thread's actions and outbox in a modal, from a tool card or the thread header. */
@@ -9,11 +8,7 @@ export function ActionsDialog({ threadId, onClose }: { threadId: string; onClose
   return (
     <ModalDialog open title="Actions and outbox" titleId="actions-dialog-title" onCancel={onClose} closeOnBackdrop testId="actions-dialog">
       <ActionsPanel threadId={threadId} />
-      <div className="mt-3 flex justify-end">
-        <Button size="sm" onClick={onClose}>
-          Close
-        </Button>
-      </div>
+      <DialogCloseRow onClose={onClose} />
     </ModalDialog>
   );
 }

@@ -1,6 +1,7 @@
 import type {
   AddUserMcpServerRequest,
   AddUserMcpServerResponse,
+  ApiMcpToolPolicy,
   ApiPinState,
   ApiSearchPage,
   ActionDecision,
@@ -9,6 +10,8 @@ import type {
   ApiThread,
   ChatRequest,
   ContextInfo,
+  McpToolModeRequest,
+  ToolApprovalRequest,
   CreateRoutineRequest,
   CreateRoutineResponse,
   CreateThreadRequest,
@@ -76,9 +79,14 @@ const routineUrl = (id: string) => `/api/routines/${encodeURIComponent(id)}`;
  */
 async function startChatTurn(threadId: string, text: string): Promise<{ finished: Promise<void> }> {
   const body: ChatRequest = { id: threadId, message: { role: "user", parts: [{ type: "text", text }] } };
+  return startTurn("/api/chat", body);
+}
+
+/** A turn started by a POST that answers with its stream: resolves once it started, `finished` at its end. */
+async function startTurn(url: string, body: unknown): Promise<{ finished: Promise<void> }> {
   let res: Response;
   try {
-    res = await fetch("/api/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   } catch {
     throw ApiError.unreachable();
   }
@@ -145,6 +153,10 @@ export const api = {
   /** Ends the thread's running turn, whichever tab or instance runs it. */
   stopTurn: (id: string) => request<StopTurnResponse>(`${threadUrl(id)}/turn/stop`, { method: "POST" }),
   startChatTurn,
+  /** Answers the tool call the thread's last reply waits on; the continuation is followed like any turn. */
+  answerToolApproval: (id: string, body: ToolApprovalRequest) => startTurn(`${threadUrl(id)}/tool-approvals`, body),
+  mcpTools: (id: string) => request<ApiMcpToolPolicy>(`${threadUrl(id)}/mcp-tools`),
+  setMcpToolMode: (id: string, body: McpToolModeRequest) => request<ApiMcpToolPolicy>(`${threadUrl(id)}/mcp-tools`, send("PUT", body)),
 
   pins: (id: string) => request<ApiPinState>(`${threadUrl(id)}/pins`),
   /** Pins or unpins a message; over the pin budget it is a 422 with the server's reason. */

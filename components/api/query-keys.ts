@@ -29,6 +29,7 @@ export const queryKeys = {
   /** Every "newest N messages" query of a thread (a prefix, for invalidation). */
   anyLatestMessages: (id: string) => ["thread", id, "messages", "latest"] as const,
   pins: (id: string) => ["thread", id, "pins"] as const,
+  mcpTools: (id: string) => ["thread", id, "mcp-tools"] as const,
   actions: (id: string) => ["thread", id, "actions"] as const,
   outbox: (id: string) => ["thread", id, "outbox"] as const,
   resumeDraft: (id: string) => ["thread", id, "resume"] as const,

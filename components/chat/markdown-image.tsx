@@ -3,8 +3,7 @@
 import type { Element } from "hast";
 import { useId, useState, type ComponentProps } from "react";
 import { createPortal } from "react-dom";
-import { Button } from "@/components/ui/button";
-import { ModalDialog } from "@/components/ui/modal-dialog";
+import { DialogCloseRow, ModalDialog } from "@/components/ui/modal-dialog";
 
 type Props = ComponentProps<"img"> & { node?: Element };
 
@@ -41,11 +40,7 @@ export function MarkdownImage({ node: _node, src, alt = "", title, ...props }: P
             <div tabIndex={0} aria-label="Image at full size" role="group" className="mt-3 max-h-[calc(100dvh-10rem)] overflow-auto">
               <img src={src} alt={alt} className="max-w-none bg-[#fff]" />
             </div>
-            <div className="mt-3 flex justify-end">
-              <Button size="sm" onClick={() => setOpen(false)}>
-                Close
-              </Button>
-            </div>
+            <DialogCloseRow onClose={() => setOpen(false)} />
           </ModalDialog>,
           document.body,
         )}

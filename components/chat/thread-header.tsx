@@ -5,6 +5,7 @@ import { useRef, useState, type ButtonHTMLAttributes, type Ref, type RefObject }
 import { threadExportUrl } from "@/components/api/export-client";
 import { actionsQuery } from "@/components/api/queries";
 import { ActionsDialog } from "@/components/actions/actions-dialog";
+import { ToolPolicyDialog } from "@/components/mcp/tool-policy-dialog";
 import { ActionsEntry } from "@/components/actions/actions-entry";
 import { ContextGauge, gaugeWords } from "@/components/context/context-gauge";
 import { DrawerButton } from "@/components/layout/app-frame";
@@ -72,6 +73,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
   const model = useModelChoice(threadId);
   const resume = useContinueDialog(threadId);
   const [actionsOpen, setActionsOpen] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
 
   const controls = [
     ...(actions?.length ? [{ id: "actions", width: WIDTH.actions + (waiting > 0 ? WIDTH.waiting : 0) }] : []),
@@ -104,7 +106,8 @@ export function ThreadHeader(props: ThreadHeaderProps) {
     model: model && { kind: "model", id: "model", choice: model },
     continue: { kind: "item", id: "continue-new-chat", label: "Continue in a new chat…", onSelect: resume.open },
   };
-  const exports: MoreEntry[] = [
+  const alwaysInMenu: MoreEntry[] = [
+    { kind: "item", id: "tool-policy-entry", label: "Tool permissions…", onSelect: () => setToolsOpen(true) },
     { kind: "download", id: "export-markdown", label: "Export as Markdown", href: threadExportUrl(threadId, "md") },
     { kind: "download", id: "export-json", label: "Export as JSON", href: threadExportUrl(threadId, "json") },
   ];
@@ -165,11 +168,12 @@ export function ThreadHeader(props: ThreadHeaderProps) {
         </PanelToggle>
         <HeaderMoreMenu
           triggerRef={moreRef}
-          entries={[...overflow.map((id) => more[id]).filter((e): e is MoreEntry => e !== null && e !== undefined), ...exports]}
+          entries={[...overflow.map((id) => more[id]).filter((e): e is MoreEntry => e !== null && e !== undefined), ...alwaysInMenu]}
         />
       </header>
       {resume.dialog}
       {actionsOpen && <ActionsDialog threadId={threadId} onClose={() => setActionsOpen(false)} />}
+      {toolsOpen && <ToolPolicyDialog threadId={threadId} onClose={() => setToolsOpen(false)} />}
       <WorkMovedBar threadId={threadId} />
     </>
   );

@@ -7,12 +7,22 @@ import { describeToolCall } from "@/lib/words/describe-call";
 import { plainText } from "@/lib/words/phrase";
 import { PhraseText } from "./phrase-text";
 import { OUTCOME_VIEWS } from "./tool-outcome-view";
+import { ToolApprovalCard } from "./tool-approval-card";
 import { ToolRawData } from "./tool-raw-data";
 import { toolPath, type ToolPartView } from "./tool-part";
 import type { ChatMessagePart } from "./types";
 
 /** One tool call: what happened in words, failed calls marked as such, the raw arguments and result folded underneath. */
 export function ToolCard({ part }: { part: ChatMessagePart }) {
+  const view = part as ToolPartView & { approval?: { id: string } };
+  // A call that waits for (or got) the person's answer is shown as the question it asks.
+  if (view.approval && (view.state === "approval-requested" || view.state === "approval-responded")) {
+    return <ToolApprovalCard part={{ ...view, approval: view.approval }} />;
+  }
+  return <ToolCallCard part={part} />;
+}
+
+function ToolCallCard({ part }: { part: ChatMessagePart }) {
   const view = part as ToolPartView;
   const name = view.type === "dynamic-tool" ? (view.toolName ?? "tool") : view.type.slice("tool-".length);
   const path = toolPath(part);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { Button } from "./button";
 
 type ModalDialogProps = {
   open: boolean;
@@ -58,5 +59,16 @@ export function ModalDialog({ open, title, titleId, onCancel, closeOnBackdrop = 
         {children}
       </div>
     </dialog>
+  );
+}
+
+/** The row that ends a dialog whose only answer is to close it. */
+export function DialogCloseRow({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="mt-3 flex justify-end">
+      <Button size="sm" onClick={onClose}>
+        Close
+      </Button>
+    </div>
   );
 }

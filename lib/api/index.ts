@@ -12,6 +12,7 @@ export type * from "./events";
 export type * from "./export";
 export type * from "./mcp-servers";
 export type * from "./messages";
+export type * from "./mcp";
 export type * from "./model";
 export type * from "./pins";
 export type * from "./resume";

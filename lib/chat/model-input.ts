@@ -23,8 +23,27 @@ export type ModelInput = {
   prepareStep: BoundedInput["prepareStep"];
 };
 
+/**
+ * An answered approval's call is carried on by the continuation reply, which holds its result
+ * (lib/chat/answered-call.ts): the earlier reply's copy is left out then, or the request would
+ * hold the call twice. Until then (the continuation's own input) it stays: it is what streamText
+ * runs or refuses.
+ */
 function toUIMessages(messages: MessageRow[]): UIMessage[] {
-  return messages.map((m) => ({ id: m.id, role: m.role, parts: m.parts as UIMessage["parts"] }));
+  const carried = new Set<string>();
+  const out: UIMessage[] = [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    const parts = m.parts.filter((p) => {
+      const callId = (p as { toolCallId?: unknown }).toolCallId;
+      if (typeof callId !== "string") return true;
+      if (p.state === "approval-responded" && carried.has(callId)) return false;
+      carried.add(callId);
+      return true;
+    });
+    out.push({ id: m.id, role: m.role, parts: parts as UIMessage["parts"] });
+  }
+  return out.reverse();
 }
 
 /**

@@ -4,6 +4,8 @@ import { config } from "@/lib/config";
 import { buildModelInput } from "./model-input";
 import { ReplyRecorder } from "./reply-recorder";
 import { regenerationStart } from "./retry";
+import { mcpToolApproval } from "@/lib/mcp/policy";
+import { threadMcpModes } from "@/lib/mcp/policy-store";
 import { mcpTools } from "@/lib/mcp/tools";
 import { agentTools } from "./tools";
 import { classifyTurnError } from "./turn-failure";
@@ -52,12 +54,14 @@ export async function prepareTurn(
   // The MCP servers' tools are listed while the turn opens (from a per-server cache, lib/mcp).
   const mcp = mcpTools(userId);
   mcp.catch(() => undefined);
-  const { answeredMessageId, workspaceId } = await openTurn({ userId, threadId }, start, reply);
+  const { answeredMessageId, workspaceId, answeredCall } = await openTurn({ userId, threadId }, start, reply);
   // Heartbeats start as soon as the turn is claimed: building the input may take a while.
   const releaseLease = holdTurn(reply.id, reply.onLeaseLost);
   try {
     // MCP tools' names all hold "__", which no built-in tool's does, so neither set shadows the other.
-    const { tools: mcpToolSet, definitionTokens } = await mcp;
+    const { tools: mcpToolSet, entries, definitionTokens } = await mcp;
+    // Read once the opening checked ownership; an answer of "always in this thread" is already in.
+    const toolApproval = entries.length ? mcpToolApproval(entries, await threadMcpModes(threadId)) : {};
     const tools = {
       ...mcpToolSet,
       ...agentTools({ userId, threadId, workspaceId, assistantMessageId: reply.id, answeredMessageId, runId: opts.runId }),
@@ -70,7 +74,7 @@ export async function prepareTurn(
       () => loadWholeRun(threadId, bound),
       opts.model,
     );
-    return { answeredMessageId, tools, input, releaseLease };
+    return { answeredMessageId, tools, toolApproval, answeredCall: answeredCall ?? null, input, releaseLease };
   } catch (error) {
     const { REPLY_SAVE_EVERY_MS, REPLY_SAVE_BYTES_PER_S } = config();
     await new ReplyRecorder(threadId, reply.id, {

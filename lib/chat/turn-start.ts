@@ -3,6 +3,8 @@ import { countMessageTokens, messageText } from "@/lib/context";
 import { retryWhenBusy } from "@/lib/db/busy-retry";
 import { db, isSqlite, type Tx } from "@/lib/db/client";
 import { insertMessagesTx, type NewMessage } from "@/lib/db/messages";
+import type { AnsweredCall } from "@/lib/mcp/approval";
+import { answerPendingCallTx } from "./approval-open";
 import { assertAwaitingReply } from "./edit";
 import { prepareRetry } from "./retry";
 import { lockOwnedThread, type LockedThread } from "./transcript-cut";
@@ -27,7 +29,7 @@ export async function openTurn(
   owner: { userId: string; threadId: string },
   start: TurnStart,
   reply: { id: string },
-): Promise<{ answeredMessageId: string | null; workspaceId: string }> {
+): Promise<{ answeredMessageId: string | null; workspaceId: string; answeredCall?: AnsweredCall }> {
   const { userId, threadId } = owner;
   const userMessage = start.kind === "submit" ? newUserMessage(start.parts, start.runStart ?? false) : null;
   const replyRow: NewMessage = { id: reply.id, role: "assistant", parts: [], text: "", tokens: 0, status: "streaming" };
@@ -46,6 +48,11 @@ export async function openTurn(
         appended: rows.length,
         title: userMessage ? newTitle(locked, userMessage.text) : undefined,
       });
+      if (start.kind === "approval") {
+        const { answeredMessageId, call } = await answerPendingCallTx(tx, threadId, start);
+        await insertMessagesTx(tx, threadId, locked.lastSeq, rows);
+        return { answeredMessageId, workspaceId: locked.workspaceId, answeredCall: call };
+      }
       const existing = userMessage ? null : await existingAnswered(tx, threadId, start);
       const ids = await insertMessagesTx(tx, threadId, locked.lastSeq, rows);
       return { answeredMessageId: userMessage ? ids[0] : existing, workspaceId: locked.workspaceId };

@@ -1,13 +1,18 @@
 import type { TurnData, TurnStatus } from "@/lib/api";
 import type { MessagePart } from "@/lib/db/messages";
+import type { ApprovalDecision } from "@/lib/mcp/approval";
 import type { TurnBound } from "./turn-bounds";
 import type { TurnErrorCode } from "./turn-failure";
 
-/** What starts a turn: a new message, a retry of a reply, or answering the latest user message again (after an edit). */
+/**
+ * What starts a turn: a new message, a retry of a reply, answering the latest user message again
+ * (after an edit), or a person's answer to the tool call the last reply waits on (a continuation).
+ */
 export type TurnStart =
   | { kind: "submit"; parts: MessagePart[]; runStart?: boolean }
   | { kind: "retry"; messageId: string }
-  | { kind: "continue"; messageId: string };
+  | { kind: "continue"; messageId: string }
+  | { kind: "approval"; approvalId: string; decision: ApprovalDecision };
 
 export type { TurnStatus } from "@/lib/api";
 

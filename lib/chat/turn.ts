@@ -12,6 +12,8 @@ import { newMessageId } from "./message-id";
 import { classifyTurnError, type TurnFailure } from "./turn-failure";
 import { requestTurnStop } from "./turn-lease";
 import { admitTurnOpening, prepareTurn } from "./turn-opening";
+import { authSecret } from "@/lib/auth/secret";
+import { withAnsweredCall } from "./answered-call";
 import { ReplyRecorder } from "./reply-recorder";
 import { toolBudget } from "./tool-budget";
 import { guardTurn } from "./turn-guard";
@@ -63,19 +65,21 @@ export async function runTurn(opts: {
   const assistantMessageId = newMessageId();
   const controller = new AbortController();
   const abort = () => controller.abort();
-  const { model, answeredMessageId, tools, input, releaseLease } = await (async () => {
+  const { model, answeredMessageId, tools, toolApproval, answeredCall, input, releaseLease, approvalSecret } = await (async () => {
     // The thread's chosen model, else CHAT_MODEL; one the server no longer offers is a 400 here.
     const model = await modelForTurn(opts.userId, threadId);
+    // Read before the turn opens: once it is claimed, a failure here would leave it held.
+    const approvalSecret = await authSecret();
     const prepared = await admitTurnOpening(() =>
       prepareTurn({ ...opts, runId: opts.runId ?? null, model }, { id: assistantMessageId, onLeaseLost: abort }),
     );
-    return { model, ...prepared };
+    return { model, approvalSecret, ...prepared };
   })().catch((e: unknown) => {
     firstTokenReached();
     throw e;
   });
   // A retry (or a regeneration that turns out to be one) replaced the reply it retries.
-  if (opts.start.kind !== "submit" && opts.start.kind !== "continue")
+  if (opts.start.kind === "retry" || opts.start.kind === "regenerate")
     void publishThreadChange(threadId, { type: "message.replaced", messageId: opts.start.messageId, replacedBy: assistantMessageId });
   void publishThreadChange(threadId, { type: "turn.started", messageId: assistantMessageId, answeredMessageId });
   opts.signal?.addEventListener("abort", abort, { once: true });
@@ -126,6 +130,10 @@ export async function runTurn(opts: {
       return input.prepareStep(step);
     },
     tools: budget.tools,
+    // MCP calls run, wait for a person, or are refused by the thread's policy (lib/mcp/policy.ts);
+    // approval requests are signed, so one the transcript did not get from here is refused.
+    toolApproval,
+    experimental_toolApprovalSecret: approvalSecret,
     stopWhen: [stepCountIs(MAX_STEPS), budget.stopWhen],
     maxRetries: 1,
     abortSignal: controller.signal,
@@ -150,24 +158,22 @@ export async function runTurn(opts: {
   });
 
   // Whatever the model streams, the turn ends at its bounds: the model call is aborted there.
-  const guard = guardTurn(
-    result.toUIMessageStream({
-      generateMessageId: () => assistantMessageId,
-      onError: (e) => classifyTurnError(e).message,
-      redactToolErrors: false,
-    }),
-    {
-      limits: {
-        toolCallsPerStep: MAX_TOOL_CALLS_PER_STEP,
-        toolCallsPerTurn: MAX_TOOL_CALLS_PER_TURN,
-        replyChars: MAX_REPLY_CHARS,
-        turnSeconds: MAX_TURN_SECONDS,
-      },
-      abort: (reason) => controller.abort(reason),
-      startedCalls: budget.started,
-      noteId: `${assistantMessageId}-bound`,
+  const uiStream = result.toUIMessageStream({
+    generateMessageId: () => assistantMessageId,
+    onError: (e) => classifyTurnError(e).message,
+    redactToolErrors: false,
+  });
+  const guard = guardTurn(answeredCall ? withAnsweredCall(uiStream, answeredCall) : uiStream, {
+    limits: {
+      toolCallsPerStep: MAX_TOOL_CALLS_PER_STEP,
+      toolCallsPerTurn: MAX_TOOL_CALLS_PER_TURN,
+      replyChars: MAX_REPLY_CHARS,
+      turnSeconds: MAX_TURN_SECONDS,
     },
-  );
+    abort: (reason) => controller.abort(reason),
+    startedCalls: budget.started,
+    noteId: `${assistantMessageId}-bound`,
+  });
   const [toClient, toStore] = guard.stream.tee();
 
   const outcome = (async (): Promise<TurnOutcome> => {

@@ -10,8 +10,8 @@
 export type McpToolOutput =
   { ok: true; content: string; truncated?: { shownChars: number; totalChars: number } } | { ok: false; error: McpFailure; message: string };
 
-/** How an MCP call that produced no usable answer failed; `needs_approval`: the policy refused it. */
-export type McpFailure = "needs_approval" | "tool_error" | "timeout" | "server_error" | "malformed_result";
+/** How an MCP call that produced no usable answer failed (a refused call never runs: policy.ts). */
+export type McpFailure = "tool_error" | "timeout" | "server_error" | "malformed_result";
 
 type ContentItem = { type: string; text?: unknown; mimeType?: unknown; resource?: unknown; uri?: unknown };
 

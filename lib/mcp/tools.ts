@@ -1,32 +1,46 @@
 import "server-only";
 import { jsonSchema, tool, type ToolSet } from "ai";
+import type { McpToolAnnotations } from "@ai-sdk/mcp";
 import { countTokens } from "@/lib/ai/tokens";
 import { config } from "@/lib/config";
 import { listServer, relistServer, type ListedServer, type McpTool } from "./connection";
 import { mcpToolName } from "./names";
-import { decideMcpCall } from "./policy";
 import { toToolOutput, type McpToolOutput } from "./result";
 import { userServerSpecs } from "./user-servers";
 
+/** What the approval policy and the policy view know of an offered MCP tool. */
+export type McpToolEntry = {
+  /** The name the model sees, `<server>__<tool>`. */
+  name: string;
+  server: string;
+  trusted: boolean;
+  tool: string;
+  title: string;
+  annotations: McpToolAnnotations | undefined;
+};
+
+/**
 /**
  * The tools of every server in MCP_SERVERS and of the person's own servers (user-servers.ts), named
- * `<server>__<tool>`, read once per turn (from the per-server cache). Every tool is offered;
- * whether a call runs is decideMcpCall's (policy.ts). A server that is down adds nothing. No
- * servers: an empty set and no work. `definitionTokens`:
- * what their definitions add to every request, counted like AGENT_TOOLS_TOKENS, so the run bound
- * leaves room for them.
+ * `<server>__<tool>`, read once per turn (from the per-server cache). Every tool is offered; whether
+ * a call runs, waits for a person or is refused is the toolApproval the turn builds from `entries`
+ * and the thread's policy (policy.ts); a person's own servers are never trusted. A server that is
+ * down adds nothing. No servers: an empty set and no work. `definitionTokens`: what their
+ * definitions add to every request, counted like AGENT_TOOLS_TOKENS, so the run bound leaves room
+ * for them.
  */
-export async function mcpTools(userId: string): Promise<{ tools: ToolSet; definitionTokens: number }> {
+export async function mcpTools(userId: string): Promise<{ tools: ToolSet; entries: McpToolEntry[]; definitionTokens: number }> {
   const { MCP_SERVERS, MCP_CALL_TIMEOUT_MS, MCP_TOOLS_TTL_MS, MCP_RESULT_MAX_CHARS } = config();
   const listing = { ttlMs: MCP_TOOLS_TTL_MS, timeoutMs: MCP_CALL_TIMEOUT_MS };
   const own = await userServerSpecs(userId);
-  if (Object.keys(MCP_SERVERS).length === 0 && own.length === 0) return { tools: {}, definitionTokens: 0 };
+  if (Object.keys(MCP_SERVERS).length === 0 && own.length === 0) return { tools: {}, entries: [], definitionTokens: 0 };
   const listed = await Promise.all([
     ...Object.entries(MCP_SERVERS).map(([name, spec]) => listServer(name, spec, listing)),
     ...own.map((spec) => listServer(spec.name, spec, { ...listing, cacheKey: `user:${userId}:${spec.name}` })),
   ]);
   const limits = { timeoutMs: MCP_CALL_TIMEOUT_MS, maxChars: MCP_RESULT_MAX_CHARS };
   const tools: ToolSet = {};
+  const entries: McpToolEntry[] = [];
   let definitionTokens = 0;
   for (const server of listed) {
     if (!server) continue;
@@ -43,17 +57,23 @@ export async function mcpTools(userId: string): Promise<{ tools: ToolSet; defini
         inputSchema: jsonSchema(t.inputSchema as Parameters<typeof jsonSchema>[0]),
         execute: (input, { abortSignal }) => callTool(server, t, input, abortSignal, limits),
       });
+      entries.push({
+        name,
+        server: server.name,
+        trusted: server.trusted,
+        tool: t.name,
+        title: t.title ?? t.name,
+        annotations: t.annotations,
+      });
     }
   }
-  return { tools, definitionTokens };
+  return { tools, entries, definitionTokens };
 }
 
-/** The server's description, said to be from that server, and whether a call would run at all. */
+/** The server's description, said to be from that server (whether a call runs is the policy's). */
 function describe(server: ListedServer, t: McpTool): string {
-  const decision = decideMcpCall(server, t.annotations);
   const own = t.description?.trim() || t.title || t.name;
-  const gate = decision.run ? "" : " Calling it will not run it yet: it needs a person's approval, which this app does not ask for yet.";
-  return `[MCP server "${server.name}", tool "${t.name}"] ${own}${gate}`;
+  return `[MCP server "${server.name}", tool "${t.name}"] ${own}`;
 }
 
 async function callTool(
@@ -63,8 +83,6 @@ async function callTool(
   turnSignal: AbortSignal | undefined,
   limits: { timeoutMs: number; maxChars: number },
 ): Promise<McpToolOutput> {
-  const decision = decideMcpCall(server, t.annotations);
-  if (!decision.run) return { ok: false, error: "needs_approval", message: decision.message };
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(), limits.timeoutMs);
   const signal = turnSignal ? AbortSignal.any([turnSignal, timer.signal]) : timer.signal;

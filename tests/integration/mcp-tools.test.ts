@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
+import { clearMcpServers, useMcpServers } from "./support/mcp-settings";
 import { completeTurn, textStart } from "./support/turns";
 import { resetConfigForTests } from "@/tests/support/config";
 import { HUGE_RESULT_CHARS, startHttpMcpServer, type HttpMcpServer } from "@/tests/support/mcp-test-server";
@@ -28,7 +29,7 @@ describe.each(testDatabases())("MCP tools on $name", (target) => {
     const down = await startHttpMcpServer();
     await down.close(); // its port is now closed: a server that is down
     stdioCalls = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mcp-calls-")), "calls.txt");
-    process.env.MCP_SERVERS = JSON.stringify({
+    useMcpServers({
       web: { url: web.url, trusted: true },
       webx: { url: web.url },
       local: {
@@ -39,14 +40,9 @@ describe.each(testDatabases())("MCP tools on $name", (target) => {
       },
       down: { url: down.url, trusted: true },
     });
-    // The stdio server starts under tsx on a busy machine: the first listing may take a while.
-    process.env.MCP_CALL_TIMEOUT_MS = "20000";
-    resetConfigForTests();
   });
   afterAll(async () => {
-    delete process.env.MCP_SERVERS;
-    delete process.env.MCP_CALL_TIMEOUT_MS;
-    resetConfigForTests();
+    clearMcpServers();
     await web?.close();
     await env?.drop();
   });
@@ -86,23 +82,25 @@ describe.each(testDatabases())("MCP tools on $name", (target) => {
     });
   });
 
-  it("offers but never runs an untrusted server's tool or a tool that is not read-only, and says why", async () => {
+  it("offers but does not run an untrusted server's tool or a tool that is not read-only: the reply waits for approval", async () => {
     const before = web.calls.length;
     const stdioBefore = stdioCount().length;
-    const { outcome, text, tools } = await turn(
+    const { outcome, tools } = await turn(
       ['call webx__lookup {"word": "lease"}', "call web__delete_everything {}", "call local__unannotated"].join("\n"),
     );
     expect(outcome.status).toBe("complete");
     expect(web.calls.length).toBe(before);
     expect(stdioCount().length).toBe(stdioBefore);
-    expect(tools.map((p) => [p.type, p.output?.error])).toEqual([
-      ["tool-webx__lookup", "needs_approval"],
-      ["tool-web__delete_everything", "needs_approval"],
-      ["tool-local__unannotated", "needs_approval"],
+    expect(tools.map((p) => [p.type, p.state])).toEqual([
+      ["tool-webx__lookup", "approval-requested"],
+      ["tool-web__delete_everything", "approval-requested"],
+      ["tool-local__unannotated", "approval-requested"],
     ]);
-    expect(tools[0].output?.message).toMatch(/not marked server "webx" trusted/);
-    expect(tools[1].output?.message).toMatch(/does not mark it read-only/);
-    expect(text).toContain("needs a person's approval, which this server does not ask for yet");
+    // Signed with the app's secret, so a request the server did not issue is refused (lib/chat/turn.ts).
+    const approvals = tools.map((p) => (p as { approval?: { requestReason?: string; signature?: string } }).approval);
+    expect(approvals[0]?.requestReason).toMatch(/not marked server "webx" trusted/);
+    expect(approvals[1]?.requestReason).toMatch(/does not mark it read-only/);
+    for (const a of approvals) expect(a?.signature).toMatch(/\S{16,}/);
   });
 
   it("abandons a call that hangs past MCP_CALL_TIMEOUT_MS, and the turn answers", async () => {

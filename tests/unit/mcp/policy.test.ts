@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { McpToolAnnotations as McpAnnotations } from "@ai-sdk/mcp";
-import { decideMcpCall } from "@/lib/mcp/policy";
+import { defaultMcpMode, mcpToolApproval } from "@/lib/mcp/policy";
 
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 const VALUES = [true, false, undefined] as const;
@@ -12,33 +12,57 @@ function everyAnnotation(): Array<McpAnnotations | undefined> {
   return [undefined, ...out];
 }
 
-describe("decideMcpCall", () => {
-  it("runs only a trusted server's tool that says readOnlyHint: true, whatever its other hints", () => {
+describe("MCP approval policy", () => {
+  it("runs without asking only a trusted server's tool that says readOnlyHint: true; everything else asks", () => {
     const combos = everyAnnotation();
     expect(combos).toHaveLength(82);
     for (const trusted of [true, false]) {
       for (const annotations of combos) {
-        const decision = decideMcpCall({ name: "files", trusted }, annotations);
-        const expected = trusted && annotations?.readOnlyHint === true;
-        expect({ trusted, annotations, run: decision.run }).toEqual({ trusted, annotations, run: expected });
-        if (!decision.run) {
-          expect(decision.reason).toBe(trusted ? "not_read_only" : "untrusted_server");
-          expect(decision.message).toContain("needs a person's approval, which this server does not ask for yet");
-          expect(decision.message).toContain('server "files"');
-        }
+        const expected = trusted && annotations?.readOnlyHint === true ? "allow" : "ask";
+        expect({ trusted, annotations, mode: defaultMcpMode({ trusted }, annotations) }).toEqual({ trusted, annotations, mode: expected });
       }
     }
   });
 
-  it("does not believe an untrusted server's read-only claim", () => {
-    expect(decideMcpCall({ name: "web", trusted: false }, { readOnlyHint: true })).toMatchObject({
-      run: false,
-      reason: "untrusted_server",
-    });
-  });
-
   it("holds a trusted tool that is read-only in name only (readOnlyHint not literally true)", () => {
     const loose = { readOnlyHint: "true" } as unknown as McpAnnotations;
-    expect(decideMcpCall({ name: "web", trusted: true }, loose)).toMatchObject({ run: false, reason: "not_read_only" });
+    expect(defaultMcpMode({ trusted: true }, loose)).toBe("ask");
+  });
+
+  it("maps modes to the AI SDK's approval statuses, saying why a call waits or is refused", () => {
+    const entry = (server: string, trusted: boolean, tool: string) => ({
+      name: `${server}__${tool}`,
+      server,
+      trusted,
+      tool,
+      annotations: undefined,
+    });
+    const approval = mcpToolApproval(
+      [entry("web", false, "lookup"), entry("web", true, "drop"), entry("web", true, "wipe"), entry("web", true, "read")],
+      new Map([
+        ["web__wipe", "never" as const],
+        ["web__read", "allow" as const],
+      ]),
+    );
+    expect(approval.web__lookup).toEqual({ type: "user-approval", reason: expect.stringMatching(/not marked server "web" trusted/) });
+    expect(approval.web__drop).toEqual({ type: "user-approval", reason: expect.stringMatching(/does not mark it read-only/) });
+    expect(approval.web__wipe).toEqual({ type: "denied", reason: expect.stringMatching(/never allows tool "wipe" of MCP server "web"/) });
+    expect(approval.web__read).toBe("not-applicable");
+  });
+
+  it("lets the thread's choice override the default either way", () => {
+    const entries = [
+      { name: "web__lookup", server: "web", trusted: true, tool: "lookup", annotations: { readOnlyHint: true } },
+      { name: "web__drop", server: "web", trusted: true, tool: "drop", annotations: { destructiveHint: true } },
+      { name: "web__other", server: "web", trusted: true, tool: "other", annotations: undefined },
+    ];
+    const chosen = new Map([
+      ["web__lookup", "never" as const],
+      ["web__drop", "allow" as const],
+    ]);
+    const approval = mcpToolApproval(entries, chosen);
+    expect(approval.web__lookup).toMatchObject({ type: "denied" });
+    expect(approval.web__drop).toBe("not-applicable");
+    expect(approval.web__other).toMatchObject({ type: "user-approval" });
   });
 });
