@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { addUserServerSchema } from "@/lib/mcp/user-server-schema";
+import type { addUserServerSchema } from "@/lib/mcp/request-schemas";
 import type { UserServerView } from "@/lib/mcp/user-servers";
 
 /** One MCP server a person added: never its secret, only whether it has one. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { mcpToolModeSchema, toolApprovalSchema } from "@/lib/http/schemas";
+import type { mcpToolModeSchema, toolApprovalSchema } from "@/lib/mcp/request-schemas";
 import type { McpToolPolicyRow } from "@/lib/mcp/policy-view";
 
 /** GET and PUT /api/threads/:id/mcp-tools. */

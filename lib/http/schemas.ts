@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { APPROVAL_DECISIONS } from "@/lib/mcp/approval";
-import { MCP_TOOL_MODES } from "@/lib/mcp/policy";
 import { MAX_INT32, storableString } from "./safe-text";
 
 export const idSchema = z
@@ -91,11 +89,3 @@ export const exportQuerySchema = z.object({ format: z.enum(["md", "json"]).defau
 
 /** GET /api/account/export takes no query parameters. */
 export const noQuerySchema = z.object({}).strict();
-
-/** A person's answer to the tool call a reply waits on (POST /api/threads/:id/tool-approvals). */
-export const toolApprovalSchema = z.object({ approvalId: z.string().min(1).max(200), decision: z.enum(APPROVAL_DECISIONS) }).strict();
-
-/** A thread's mode for one MCP tool (PUT /api/threads/:id/mcp-tools). */
-export const mcpToolModeSchema = z
-  .object({ tool: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be a tool name as the model sees it"), mode: z.enum(MCP_TOOL_MODES) })
-  .strict();

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { handler } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/parse-body";
 import { addUserServer, listUserServers } from "@/lib/mcp/user-servers";
-import { addUserServerSchema } from "@/lib/mcp/user-server-schema";
+import { addUserServerSchema } from "@/lib/mcp/request-schemas";
 import { config } from "@/lib/config";
 
 /** A person's own MCP servers: never their secrets. Only a signed-in account has them. */

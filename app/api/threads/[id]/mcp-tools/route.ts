@@ -1,7 +1,7 @@
 import { currentUserId } from "@/lib/auth/session";
 import { handler } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/parse-body";
-import { mcpToolModeSchema } from "@/lib/http/schemas";
+import { mcpToolModeSchema } from "@/lib/mcp/request-schemas";
 import { setOwnMcpMode } from "@/lib/mcp/policy-store";
 import { threadMcpPolicy } from "@/lib/mcp/policy-view";
 

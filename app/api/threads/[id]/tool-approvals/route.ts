@@ -6,7 +6,7 @@ import { runTurn } from "@/lib/chat/turn";
 import { handler } from "@/lib/http/handler";
 import { ownOrigin } from "@/lib/http/own-origin";
 import { parseBody } from "@/lib/http/parse-body";
-import { toolApprovalSchema } from "@/lib/http/schemas";
+import { toolApprovalSchema } from "@/lib/mcp/request-schemas";
 import { inTurnSlot } from "@/lib/limits/turn-slots";
 
 export const maxDuration = 300;
