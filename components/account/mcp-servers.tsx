@@ -69,7 +69,8 @@ export function McpServers() {
         Your MCP servers
       </h2>
       <p className="text-xs text-neutral-600">
-        Their tools are offered to the agent in your chats. The agent asks you before each call, unless you allow a tool in a chat’s Tool permissions.
+        Their tools are offered to the agent in your chats. The agent asks you before each call, unless you allow a tool in a chat’s Tool
+        permissions.
       </p>
       {data.servers.length > 0 && (
         <ul className="flex flex-col gap-1" data-testid="mcp-server-list">

@@ -5,7 +5,7 @@ import { readableError } from "@/components/api/api-error";
 import { PhraseText } from "@/components/chat/phrase-text";
 import { Button } from "@/components/ui/button";
 import type { ActionDecision, ApiAction } from "@/lib/api";
-import { actionIntent, actionStatusWords, journalEntryWords, type ActionStatusWords } from "@/lib/words/action-words";
+import { actionIntent, actionStatusWords, decisionLabels, journalEntryWords, type ActionStatusWords } from "@/lib/words/action-words";
 
 type Props = { action: ApiAction; onDecide: (decision: ActionDecision) => Promise<void> };
 
@@ -53,10 +53,10 @@ export function ActionRow({ action, onDecide }: Props) {
       {action.status === "needs_human" && (
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <Button size="sm" disabled={busy} data-testid="action-mark-sent" onClick={() => decide("mark_sent")}>
-            Mark as sent
+            {decisionLabels(action.type).markDone}
           </Button>
           <Button size="sm" disabled={busy} data-testid="action-send-again" onClick={() => decide("send_again")}>
-            Send again
+            {decisionLabels(action.type).again}
           </Button>
         </div>
       )}

@@ -6,6 +6,7 @@ import { ReplyRecorder } from "./reply-recorder";
 import { regenerationStart } from "./retry";
 import { mcpToolApproval } from "@/lib/mcp/policy";
 import { threadMcpModes } from "@/lib/mcp/policy-store";
+import { journalMcpTools } from "@/lib/mcp/journaled-tools";
 import { mcpTools } from "@/lib/mcp/tools";
 import { agentTools } from "./tools";
 import { classifyTurnError } from "./turn-failure";
@@ -62,8 +63,9 @@ export async function prepareTurn(
     const { tools: mcpToolSet, entries, definitionTokens } = await mcp;
     // Read once the opening checked ownership; an answer of "always in this thread" is already in.
     const toolApproval = entries.length ? mcpToolApproval(entries, await threadMcpModes(threadId)) : {};
+    const journalContext = { userId, threadId, workspaceId, answeredMessageId, assistantMessageId: reply.id, runId: opts.runId };
     const tools = {
-      ...mcpToolSet,
+      ...journalMcpTools(mcpToolSet, entries, journalContext),
       ...agentTools({ userId, threadId, workspaceId, assistantMessageId: reply.id, answeredMessageId, runId: opts.runId }),
     };
     // Without its summary, the run is held to this model's context window.

@@ -3,10 +3,10 @@ import { jsonSchema, tool, type ToolSet } from "ai";
 import type { McpToolAnnotations } from "@ai-sdk/mcp";
 import { countTokens } from "@/lib/ai/tokens";
 import { config } from "@/lib/config";
-import { listServer, relistServer, type ListedServer, type McpTool } from "./connection";
+import { callMcpTool } from "./call";
+import { listServer, type ListedServer, type McpTool } from "./connection";
 import { mcpToolName } from "./names";
-import { toToolOutput, type McpToolOutput } from "./result";
-import { userServerSpecs } from "./user-servers";
+import { userServerCacheKey, userServerSpecs } from "./user-servers";
 
 /** What the approval policy and the policy view know of an offered MCP tool. */
 export type McpToolEntry = {
@@ -14,6 +14,8 @@ export type McpToolEntry = {
   name: string;
   server: string;
   trusted: boolean;
+  /** A server the person added (user-servers.ts), not one of MCP_SERVERS. */
+  own: boolean;
   tool: string;
   title: string;
   annotations: McpToolAnnotations | undefined;
@@ -36,13 +38,14 @@ export async function mcpTools(userId: string): Promise<{ tools: ToolSet; entrie
   if (Object.keys(MCP_SERVERS).length === 0 && own.length === 0) return { tools: {}, entries: [], definitionTokens: 0 };
   const listed = await Promise.all([
     ...Object.entries(MCP_SERVERS).map(([name, spec]) => listServer(name, spec, listing)),
-    ...own.map((spec) => listServer(spec.name, spec, { ...listing, cacheKey: `user:${userId}:${spec.name}` })),
+    ...own.map((spec) => listServer(spec.name, spec, { ...listing, cacheKey: userServerCacheKey(userId, spec.name) })),
   ]);
   const limits = { timeoutMs: MCP_CALL_TIMEOUT_MS, maxChars: MCP_RESULT_MAX_CHARS };
   const tools: ToolSet = {};
   const entries: McpToolEntry[] = [];
   let definitionTokens = 0;
-  for (const server of listed) {
+  const operatorServers = Object.keys(MCP_SERVERS).length;
+  for (const [index, server] of listed.entries()) {
     if (!server) continue;
     for (const t of server.tools) {
       const name = mcpToolName(server.name, t.name);
@@ -55,12 +58,13 @@ export async function mcpTools(userId: string): Promise<{ tools: ToolSet; entrie
       tools[name] = tool({
         description,
         inputSchema: jsonSchema(t.inputSchema as Parameters<typeof jsonSchema>[0]),
-        execute: (input, { abortSignal }) => callTool(server, t, input, abortSignal, limits),
+        execute: (input, { abortSignal }) => callMcpTool(server, t.name, input, abortSignal, limits),
       });
       entries.push({
         name,
         server: server.name,
         trusted: server.trusted,
+        own: index >= operatorServers,
         tool: t.name,
         title: t.title ?? t.name,
         annotations: t.annotations,
@@ -74,46 +78,4 @@ export async function mcpTools(userId: string): Promise<{ tools: ToolSet; entrie
 function describe(server: ListedServer, t: McpTool): string {
   const own = t.description?.trim() || t.title || t.name;
   return `[MCP server "${server.name}", tool "${t.name}"] ${own}`;
-}
-
-async function callTool(
-  server: ListedServer,
-  t: McpTool,
-  input: unknown,
-  turnSignal: AbortSignal | undefined,
-  limits: { timeoutMs: number; maxChars: number },
-): Promise<McpToolOutput> {
-  const timer = new AbortController();
-  const timeout = setTimeout(() => timer.abort(), limits.timeoutMs);
-  const signal = turnSignal ? AbortSignal.any([turnSignal, timer.signal]) : timer.signal;
-  try {
-    const args = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
-    const result = await raceAbort(server.client.callTool({ name: t.name, arguments: args, options: { signal } }), signal);
-    return toToolOutput(result, limits.maxChars);
-  } catch (e) {
-    if (timer.signal.aborted) {
-      return {
-        ok: false,
-        error: "timeout",
-        message: `No answer from server "${server.name}" within ${limits.timeoutMs} ms (MCP_CALL_TIMEOUT_MS); the call was abandoned and may still have run there.`,
-      };
-    }
-    if (turnSignal?.aborted) throw e;
-    // The answer did not parse or the connection broke: the next turn lists again (and reconnects if need be).
-    relistServer(server.cacheKey);
-    const detail = e instanceof Error ? e.message : String(e);
-    return { ok: false, error: "server_error", message: `Server "${server.name}" failed the call: ${detail.slice(0, 500)}` };
-  } finally {
-    clearTimeout(timeout);
-  }
-}
-
-/** Settles at the abort even if the client does not: a hung server must not hold the turn. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }

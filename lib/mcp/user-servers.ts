@@ -92,6 +92,9 @@ export async function userServerSpecs(userId: string): Promise<UserServerSpec[]>
   return specs;
 }
 
+/** Where a person's server's client is kept: their server names are theirs alone. */
+export const userServerCacheKey = (userId: string, name: string) => `user:${userId}:${name}`;
+
 /** Every address the host has now must pass the guard (the connection checks again). */
 async function assertReachableAddress(url: URL): Promise<void> {
   const allowPrivate = config().MCP_ALLOW_PRIVATE_ADDRESSES === "on";

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { sweepExpiredTurns } from "@/lib/chat/turn-sweep";
 import { publishThreadChange } from "@/lib/events/publish";
 import { sweepActions } from "@/lib/actions/sweep";
-import { providerByName } from "@/lib/email/providers";
+import { actionProviderByName } from "./action-providers";
 import { markRunInterrupted } from "@/lib/routines/claim";
 import { freeOrDead, heldButDead } from "@/lib/jobs/lease";
 import { startIntervalLoop } from "@/lib/jobs/interval-loop";
@@ -73,7 +73,7 @@ export async function sweepOnce(): Promise<{ turns: number; runs: number; compac
   const turns = await sweepExpiredTurns(now);
   const runs = await sweepDeadRuns(now);
   const compactions = await sweepDeadCompactions(now);
-  const actions = await sweepActions({ now, providerFor: providerByName });
+  const actions = await sweepActions({ now, providerFor: actionProviderByName });
   return { turns, runs, compactions, actions: actions.expired + actions.reconciled.length };
 }
 

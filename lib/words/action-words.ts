@@ -23,6 +23,7 @@ export type ActionStatusWords = { label: string; tone: "ok" | "busy" | "warn" | 
 export function actionIntent(a: Pick<ActionFacts, "type" | "request">): Phrase {
   const to = str(a.request.to);
   const subject = str(a.request.subject);
+  if (a.type === "mcp_call") return phrase`Call the MCP tool ${code(str(a.request.name) ?? "?")}`;
   if (a.type !== "send_email") return phrase`Run ${code(a.type)}`;
   return phrase`Send an email to ${code(to ?? "someone")}${subject ? `: “${subject}”` : ""}`;
 }
@@ -35,7 +36,41 @@ const LEARNED: Record<string, string> = {
 
 const ordinal = (n: number) => (n === 2 ? "second" : n === 3 ? "third" : `${n}th`);
 
+/** The two answers a person gives an action whose outcome is not known, in that action's words. */
+export function decisionLabels(type: string): { markDone: string; again: string } {
+  return type === "mcp_call" ? { markDone: "Mark as done", again: "Run again" } : { markDone: "Mark as sent", again: "Send again" };
+}
+
+/** An MCP call's states: it ran (or not) on a tool server, not a mail server. */
+function mcpCallStatusWords(a: ActionFacts): ActionStatusWords | null {
+  switch (a.status) {
+    case "succeeded":
+      return { label: "Done", tone: "ok", ...(a.learnedBy === "person" ? { detail: ["You marked it as done."] } : {}) };
+    case "started":
+      return { label: "Running", tone: "busy", detail: ["The tool is being called now."] };
+    case "unknown":
+      return { label: "Not known yet", tone: "warn", detail: ["Whether the call ran is being checked; it is never run twice blindly."] };
+    case "needs_human":
+      return {
+        label: "Needs your decision",
+        tone: "warn",
+        detail: ["It is not known whether this call ran on the server. If it did, mark it as done; if not, run it again."],
+      };
+    case "failed_retryable":
+    case "failed_permanent":
+      return {
+        label: "Not run",
+        tone: "bad",
+        detail: [`The call did not run${a.errorCode ? ` (${a.errorCode.replace(/_/g, " ")})` : ""}.`],
+      };
+    default:
+      return null;
+  }
+}
+
 export function actionStatusWords(a: ActionFacts): ActionStatusWords {
+  const mcp = a.type === "mcp_call" ? mcpCallStatusWords(a) : null;
+  if (mcp) return mcp;
   const retry = a.attempt > 1 ? ` on the ${ordinal(a.attempt)} attempt` : "";
   switch (a.status) {
     case "succeeded": {

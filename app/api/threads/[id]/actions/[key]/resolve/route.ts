@@ -1,7 +1,7 @@
 import { currentUserId } from "@/lib/auth/session";
 import { actionKeySchema, resolveActionSchema } from "@/lib/actions/http";
 import { resolveAction } from "@/lib/actions/resolve";
-import { providerByName } from "@/lib/email/providers";
+import { actionProviderByName } from "@/lib/sweep/action-providers";
 import { getOwnedThread } from "@/lib/db/threads";
 import { notFound } from "@/lib/errors";
 import { handler } from "@/lib/http/handler";
@@ -15,6 +15,6 @@ export const POST = handler<{ id: string; key: string }>(async (req, { id, key }
   const parsedKey = actionKeySchema.safeParse(key);
   if (!parsedKey.success) throw notFound("Action");
   const { decision } = await parseBody(req, resolveActionSchema, 1024);
-  const outcome = await resolveAction({ userId, threadId: id, key: parsedKey.data, decision }, providerByName);
+  const outcome = await resolveAction({ userId, threadId: id, key: parsedKey.data, decision }, actionProviderByName);
   return Response.json({ outcome });
 });
