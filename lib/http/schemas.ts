@@ -87,5 +87,8 @@ export const pageQuerySchema = z
 /** GET /api/threads/:id/export: Markdown to read (the default) or our lossless JSON (lib/export/format.ts). */
 export const exportQuerySchema = z.object({ format: z.enum(["md", "json"]).default("md") }).strict();
 
+/** GET /api/threads/:id/attachments/:name: `?download=1` makes even an image or PDF a download. */
+export const attachmentQuerySchema = z.object({ download: z.enum(["0", "1"]).optional() }).strict();
+
 /** GET /api/account/export takes no query parameters. */
 export const noQuerySchema = z.object({}).strict();
