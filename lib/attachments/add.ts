@@ -45,7 +45,10 @@ export async function addAttachments(userId: string, threadId: string, uploads: 
       const storageKey = await store.put(tx, p.bytes);
       const size = p.bytes.byteLength;
       await tx.attachment.create({
-        data: { workspaceId, threadId, path, mediaType: p.type.mediaType, size, addedBy: userId, storage: store.kind, storageKey },
+        data: {
+          ...{ workspaceId, threadId, path, mediaType: p.type.mediaType, size, ...p.measures },
+          ...{ addedBy: userId, storage: store.kind, storageKey },
+        },
       });
       const write = { baseVersion: null, author: "person", maxBytes: maxFile } as const;
       await writeTx(tx, workspaceId, { ...write, path, content: p.content(path) });

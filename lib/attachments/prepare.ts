@@ -19,6 +19,8 @@ export type Prepared = {
   content: (path: string) => string;
   /** A PDF's extracted Markdown, written at `${path}.md`. */
   sibling: string | null;
+  /** An image's dimensions, a PDF's page count (null when unread). */
+  measures: { width?: number; height?: number; pages?: number | null };
 };
 
 export async function prepareUpload(upload: Upload, maxBytes: number, addedBy: string): Promise<Prepared> {
@@ -28,7 +30,7 @@ export async function prepareUpload(upload: Upload, maxBytes: number, addedBy: s
   const facts = { name, mediaType: type.mediaType, size: upload.bytes.byteLength, addedBy };
   if (type.kind === "text") {
     const text = asText(upload.bytes) ?? "";
-    return { name, type, bytes: upload.bytes, content: () => text, sibling: null };
+    return { name, type, bytes: upload.bytes, content: () => text, sibling: null, measures: {} };
   }
   if (type.kind === "image") {
     const { width, height } = imageDimensions(upload.name, upload.bytes);
@@ -38,10 +40,18 @@ export async function prepareUpload(upload: Upload, maxBytes: number, addedBy: s
       bytes: upload.bytes,
       content: () => binaryNote({ ...facts, detail: `dimensions: ${width} x ${height} pixels` }),
       sibling: null,
+      measures: { width, height },
     };
   }
   const pdf = await extractPdfText(upload.bytes);
   const sibling = pdfMarkdown(name, pdf);
   const detail = pdf ? `pages: ${pdf.pages}` : "pages: unknown (the PDF could not be read)";
-  return { name, type, bytes: upload.bytes, content: (path) => binaryNote({ ...facts, detail, textPath: `${path}.md` }), sibling };
+  return {
+    name,
+    type,
+    bytes: upload.bytes,
+    content: (path) => binaryNote({ ...facts, detail, textPath: `${path}.md` }),
+    sibling,
+    measures: { pages: pdf?.pages ?? null },
+  };
 }
