@@ -1,6 +1,7 @@
 import { convertToModelMessages, type ModelMessage, type SystemModelMessage, type ToolSet, type UIMessage } from "ai";
 import { getChatModel, type ModelHandle } from "@/lib/ai/registry";
-import { verifyRequest, type BoundedSpan } from "@/lib/context";
+import { imageRefs, verifyRequest, withAttachmentInputs, type BoundedSpan } from "@/lib/context";
+import { loadImageInputs } from "@/lib/attachments/model-images";
 import type { MessageRow } from "@/lib/db/messages";
 import { boundedInput, type BoundedInput } from "./bounded-input";
 import type { LoadedRecentSpan, PlannedRun } from "./recent-span";
@@ -23,8 +24,10 @@ export type ModelInput = {
   prepareStep: BoundedInput["prepareStep"];
 };
 
-function toUIMessages(messages: MessageRow[]): UIMessage[] {
-  return messages.map((m) => ({ id: m.id, role: m.role, parts: m.parts as UIMessage["parts"] }));
+/** Stored rows -> UI messages, each attachment as its note (and an image as a file part with its bytes). */
+async function toUIMessages(workspaceId: string, messages: MessageRow[]): Promise<UIMessage[]> {
+  const images = await loadImageInputs(workspaceId, imageRefs(messages));
+  return messages.map((m) => ({ id: m.id, role: m.role, parts: withAttachmentInputs(m.parts, images) as UIMessage["parts"] }));
 }
 
 /**
@@ -56,7 +59,8 @@ type CheckedInput = Pick<
 
 async function checkedInput(loaded: LoadedRecentSpan, tools: ToolSet, loadWholeRun: () => Promise<PlannedRun>): Promise<CheckedInput> {
   const { plan, summary } = loaded;
-  const convert = (ms: MessageRow[]) => convertToModelMessages(toUIMessages(ms), { tools, ignoreIncompleteToolCalls: true });
+  const convert = async (ms: MessageRow[]) =>
+    convertToModelMessages(await toUIMessages(loaded.workspaceId, ms), { tools, ignoreIncompleteToolCalls: true });
   // Without the summary, the record says why, and whether the run was held to the context window.
   const withoutSummary = async (run: PlannedRun["plan"], why: string, summaryStale: boolean): Promise<CheckedInput> => ({
     messages: await convert(run.messages),

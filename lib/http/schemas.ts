@@ -25,6 +25,8 @@ export const chatBodySchema = z
     trigger: z.enum(["submit-message", "regenerate-message"]).default("submit-message"),
     message: userMessageSchema.optional(),
     messageId: idSchema.optional(),
+    /** Workspace paths of files attached to the new message (as POST .../attachments answered them). */
+    attachments: z.array(storableString().min(1).max(300)).max(10).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.trigger === "submit-message" && !body.message) ctx.addIssue({ code: "custom", path: ["message"], message: "is required" });
