@@ -88,6 +88,19 @@ for (const width of [1440, 390]) {
     expect(await download.text()).toBe("# Notes\nship it\n");
     await expect(messages(page, "assistant").last()).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
     await audit(page, `transcript with attachments, ${width} px, light`);
+
+    if (width >= 1280) {
+      // The workspace panel lists the attachments and downloads the original bytes.
+      await page.reload();
+      await expect(page.getByTestId("composer")).toBeEnabled();
+      await page.getByTestId("file-item").filter({ hasText: "shot.png" }).click();
+      await expect(page.getByTestId("file-path")).toHaveText("attachments/shot.png");
+      const link = page.getByTestId("file-download");
+      const original = await page.request.get((await link.getAttribute("href"))!);
+      expect(original.headers()["content-type"]).toBe("image/png");
+      expect(original.headers()["content-disposition"]).toBe("attachment; filename=shot.png");
+      await audit(page, `workspace panel on an attachment, ${width} px, light`);
+    }
     await page.emulateMedia({ colorScheme: "dark" });
     await audit(page, `transcript with attachments, ${width} px, dark`);
     await context.close();

@@ -39,3 +39,6 @@ export function attachmentUrl(threadId: string, path: string, opts: { download?:
   const name = path.startsWith("attachments/") ? path.slice("attachments/".length) : path;
   return `/api/threads/${encodeURIComponent(threadId)}/attachments/${encodeURIComponent(name)}${opts.download ? "?download=1" : ""}`;
 }
+
+/** attachments/<name>: where uploads land (a PDF's extracted attachments/<name>.pdf.md is a plain workspace file). */
+export const isAttachmentPath = (path: string) => /^attachments\/[^/]+$/.test(path) && !path.endsWith(".pdf.md");
