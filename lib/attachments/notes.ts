@@ -30,16 +30,33 @@ export function binaryNote(f: NoteFacts): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** attachments/<name>.md: the page count, each page's text, a note where a page has none or reading stopped. */
-export function pdfMarkdown(name: string, pdf: PdfText | null): string {
+/**
+ * attachments/<name>.md: the page count, each page's text, a note where a page has none or reading
+ * stopped. At most `maxBytes` of UTF-8 (a workspace file's cap for attachments): pages past it are
+ * left out with a note, so a PDF full of text never makes the whole upload fail.
+ */
+export function pdfMarkdown(name: string, pdf: PdfText | null, maxBytes: number): string {
   if (!pdf) return `# ${name}\n\nThe PDF could not be read, so no text was extracted from it.\n`;
   const out = [`# ${name}`, "", `Text extracted from the PDF: ${pdf.pages} page${pdf.pages === 1 ? "" : "s"}.`, ""];
-  pdf.text.forEach((text, i) => {
-    out.push(`## Page ${i + 1}`, "", text === "" ? "_(no text on this page: it may be a scan or a picture)_" : text, "");
-  });
-  if (pdf.stoppedBy) {
-    const why = pdf.stoppedBy === "pages" ? `at most ${pdf.readPages} pages are read` : "reading the PDF took too long";
-    out.push(`_(Only the first ${pdf.readPages} of ${pdf.pages} pages were extracted: ${why}.)_`, "");
+  const room = maxBytes - 400; // the closing note's room
+  let bytes = Buffer.byteLength(out.join("\n"));
+  let written = 0;
+  for (const text of pdf.text) {
+    const page = [`## Page ${written + 1}`, "", text === "" ? "_(no text on this page: it may be a scan or a picture)_" : text, ""];
+    const size = Buffer.byteLength(page.join("\n")) + 1;
+    if (bytes + size > room) break;
+    out.push(...page);
+    bytes += size;
+    written++;
+  }
+  if (written < pdf.pages) {
+    const why =
+      written < pdf.readPages
+        ? "the text is larger than an attachment's workspace file may be"
+        : pdf.stoppedBy === "pages"
+          ? `at most ${pdf.readPages} pages are read`
+          : "reading the PDF took too long";
+    out.push(`_(Only the first ${written} of ${pdf.pages} pages were extracted: ${why}.)_`, "");
   }
   return out.join("\n");
 }

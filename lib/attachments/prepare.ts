@@ -44,7 +44,7 @@ export async function prepareUpload(upload: Upload, maxBytes: number, addedBy: s
     };
   }
   const pdf = await extractPdfText(upload.bytes);
-  const sibling = pdfMarkdown(name, pdf);
+  const sibling = pdfMarkdown(name, pdf, maxBytes);
   const detail = pdf ? `pages: ${pdf.pages}` : "pages: unknown (the PDF could not be read)";
   return {
     name,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { assertFileSize, assertThreadRoom, imageDimensions } from "@/lib/attachments/caps";
 import { downloadHeaders } from "@/lib/attachments/disposition";
 import { freePath, safeName } from "@/lib/attachments/naming";
+import { pdfMarkdown } from "@/lib/attachments/notes";
 import { sniff } from "@/lib/attachments/sniff";
 import { pdf, png } from "@/tests/support/attachment-files";
 
@@ -83,5 +84,21 @@ describe("download headers", () => {
     expect(downloadHeaders("image/png", "é.png", { download: true })["content-disposition"]).toBe(
       "attachment; filename=\"?.png\"; filename*=UTF-8''%C3%A9.png",
     );
+  });
+});
+
+describe("pdfMarkdown", () => {
+  it("notes pages without text, and leaves out pages past the size cap or the page bound with a note", () => {
+    const pdfText = { pages: 3, text: ["one", "", "three"], readPages: 3, stoppedBy: null };
+    const md = pdfMarkdown("a.pdf", pdfText, 100_000);
+    expect(md).toContain("Text extracted from the PDF: 3 pages.");
+    expect(md).toMatch(/## Page 2\n\n_\(no text on this page/);
+    expect(md).not.toContain("Only the first");
+    const capped = pdfMarkdown("a.pdf", { ...pdfText, text: ["x".repeat(300), "y".repeat(300), "z"] }, 900);
+    expect(capped).toContain("## Page 1");
+    expect(capped).not.toContain("## Page 2");
+    expect(capped).toContain("Only the first 1 of 3 pages were extracted: the text is larger than");
+    const bounded = pdfMarkdown("a.pdf", { pages: 5000, text: ["p1"], readPages: 1, stoppedBy: "pages" }, 100_000);
+    expect(bounded).toContain("Only the first 1 of 5000 pages were extracted: at most 1 pages are read.");
   });
 });
