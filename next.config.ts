@@ -17,7 +17,7 @@ const nextConfig: NextConfig = {
   // bytes a character) seven times. Measured with heap snapshots after `npm run bench -- paint`'s
   // 20 opens (see docs/architecture.md, "Server memory"). @vercel/functions' index loads all of its
   // modules; bundled into each route's chunk it cost the server 6 MB of RSS (median of 3 starts).
-  serverExternalPackages: ["gpt-tokenizer", "nodemailer", "redis", "@vercel/functions"],
+  serverExternalPackages: ["gpt-tokenizer", "nodemailer", "redis", "@vercel/functions", "unpdf"],
   // A second build directory lets the e2e suite build without clobbering a running `npm start`.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   async headers() {

@@ -109,6 +109,15 @@ const settings = z.object({
   // Makes the offline summarizer as slow as a remote one, so "summarizing…" can be seen and tested.
   OFFLINE_SUMMARY_DELAY_MS: z.coerce.number().int().min(0).default(0),
   MAX_FILES_PER_WORKSPACE: z.coerce.number().int().positive().default(500),
+  // The most attachment bytes one thread holds (lib/attachments); an upload past it is a 413.
+  MAX_THREAD_ATTACHMENT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
+  // Where attachment bytes are stored: unset keeps them in the database (zero setup); a directory
+  // path stores them there as files (every app instance must see the same directory).
+  ATTACHMENTS_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
   // A span larger than this is summarized in several calls, each fed the running summary.
   SUMMARY_CHUNK_TOKENS: z.coerce.number().int().positive().default(60_000),
   // A hung summarizer must not hold the lease (the heartbeat would keep it alive) forever.

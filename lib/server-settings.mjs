@@ -44,6 +44,14 @@ export const SERVER_SETTINGS = {
     .int()
     .positive()
     .default(64 * 1024 * 1024),
+  // The largest file POST /api/threads/:id/attachments takes (413 past it); one upload request
+  // carries at most this many bytes of files, so the server in front of Next lets only that route's
+  // body grow this big.
+  MAX_ATTACHMENT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   // The app's own origin, e.g. "https://chat.example.com"; unset: the request's own Host.
   APP_URL: z.string().url().optional(),
   // Believe X-Forwarded-Proto/-Host from a reverse proxy in front of the app.

@@ -9,7 +9,7 @@
 // Each action still checks its input itself (lib/auth/server-action.ts).
 
 import { isCrossSite } from "../lib/http/origin-rules.mjs";
-import { isImportPath } from "../lib/http/body-limits.mjs";
+import { isUploadPath } from "../lib/http/body-limits.mjs";
 import { jsonDepth, MAX_JSON_DEPTH } from "../lib/http/json-depth.mjs";
 import { refusal } from "./refusal.mjs";
 
@@ -18,13 +18,13 @@ const FORM = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 /**
  * What Next would take as a server action: a POST with a Next-Action header, or a form body (a
  * form posted without JavaScript), on any path (a path without a route renders the not-found page,
- * which runs actions too) but POST /api/import's: a route handler, whose multipart upload Next
- * hands to the handler and never decodes as an action.
+ * which runs actions too) but POST /api/import's and POST /api/threads/:id/attachments': route
+ * handlers, whose multipart uploads Next hands to the handler and never decodes as an action.
  * @param {import("node:http").IncomingMessage} req
  */
 export const isActionRequest = (req) =>
   req.method === "POST" &&
-  (req.headers["next-action"] !== undefined || (FORM.test(req.headers["content-type"] ?? "") && !isImportPath(req.url)));
+  (req.headers["next-action"] !== undefined || (FORM.test(req.headers["content-type"] ?? "") && !isUploadPath(req.url)));
 
 /**
  * The refusal decided by the request's head, or null. Cross-site is the app's own rule

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import type { ContextInfo, MessagePage } from "@/lib/api";
 import { onJumpRequest } from "@/components/search/page-events";
 import { ThreadSearch } from "@/components/search/thread-search";
+import { ThreadIdContext } from "./attachments/thread-id";
 import { Composer } from "./composer";
 import { Transcript } from "./transcript";
 import { useFileToolSignal } from "./use-file-tool-signal";
@@ -59,89 +60,92 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
   const message = chat.errorText ?? chat.notice;
 
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col">
-      <ThreadSearch
-        threadId={threadId}
-        onChoose={(hit) => nav.openAt(hit.seq, hit.messageId)}
-        open={search.open}
-        onOpenChange={search.setOpen}
-        toggleRef={search.toggleRef}
-      />
-      {/* One keyed list: Home turns the hidden first page into the shown one without mounting it anew.
+    <ThreadIdContext value={threadId}>
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <ThreadSearch
+          threadId={threadId}
+          onChoose={(hit) => nav.openAt(hit.seq, hit.messageId)}
+          open={search.open}
+          onOpenChange={search.setOpen}
+          toggleRef={search.toggleRef}
+        />
+        {/* One keyed list: Home turns the hidden first page into the shown one without mounting it anew.
           Both fill the same box, so revealing one changes no geometry: no layout to redo. */}
-      <div className="relative min-h-0 flex-1">
-        {[
-          <div key={nav.listKey} className="absolute inset-0 flex flex-col">
-            <TranscriptList
-              messages={nav.messages}
-              streaming={chat.streaming && !nav.detached}
-              busy={chat.busy}
-              older={nav.older}
-              onRetry={chat.retry}
-              onEdit={chat.edit}
-              cut={cut}
-              history={nav.transcriptHistory}
-              onHome={nav.home}
-              onEnd={nav.end}
-            />
-          </div>,
-          standby && (
-            // Laid out but invisible and inert (not display:none), so revealing it costs no layout.
-            <div key={standby.key} inert aria-hidden className="invisible absolute inset-0 flex flex-col">
+        <div className="relative min-h-0 flex-1">
+          {[
+            <div key={nav.listKey} className="absolute inset-0 flex flex-col">
               <TranscriptList
-                messages={standby.messages}
-                streaming={false}
+                messages={nav.messages}
+                streaming={chat.streaming && !nav.detached}
                 busy={chat.busy}
-                older={NOTHING_OLDER}
+                older={nav.older}
                 onRetry={chat.retry}
                 onEdit={chat.edit}
                 cut={cut}
-                history={{ detached: true, newer: NOTHING_NEWER, target: standby.target }}
-                hidden
+                history={nav.transcriptHistory}
+                onHome={nav.home}
+                onEnd={nav.end}
               />
+            </div>,
+            standby && (
+              // Laid out but invisible and inert (not display:none), so revealing it costs no layout.
+              <div key={standby.key} inert aria-hidden className="invisible absolute inset-0 flex flex-col">
+                <TranscriptList
+                  messages={standby.messages}
+                  streaming={false}
+                  busy={chat.busy}
+                  older={NOTHING_OLDER}
+                  onRetry={chat.retry}
+                  onEdit={chat.edit}
+                  cut={cut}
+                  history={{ detached: true, newer: NOTHING_NEWER, target: standby.target }}
+                  hidden
+                />
+              </div>
+            ),
+          ]}
+          {nav.detached && (
+            // Floats over the list rather than taking a row, so the list keeps its size (see above).
+            <div className="absolute inset-x-0 bottom-3 flex justify-center">
+              <Button size="sm" className="shadow-md" onClick={nav.end} data-testid="back-to-latest">
+                Back to latest ↓
+              </Button>
             </div>
-          ),
-        ]}
-        {nav.detached && (
-          // Floats over the list rather than taking a row, so the list keeps its size (see above).
-          <div className="absolute inset-x-0 bottom-3 flex justify-center">
-            <Button size="sm" className="shadow-md" onClick={nav.end} data-testid="back-to-latest">
-              Back to latest ↓
-            </Button>
+          )}
+        </div>
+        {message && (
+          <div className="mx-auto w-full max-w-3xl px-4">
+            <Alert
+              data-testid={chat.errorText ? "chat-error" : "chat-notice"}
+              action={
+                <Button size="sm" variant="ghost" onClick={chat.dismissError} aria-label={chat.errorText ? "Dismiss error" : "Dismiss"}>
+                  Dismiss
+                </Button>
+              }
+            >
+              <SendAgainCountdown text={message} />
+            </Alert>
           </div>
         )}
+        {context && (
+          <div className="mx-auto w-full max-w-3xl">
+            <CompactionStatus info={context} />
+          </div>
+        )}
+        <Composer
+          draft={chat.draft}
+          onDraftChange={chat.setDraft}
+          onSend={(text, how, attachments) => {
+            nav.exit();
+            chat.send(text, { ...how, attachments });
+          }}
+          threadId={threadId}
+          onStop={() => void chat.stop()}
+          disabled={false}
+          replying={chat.replying}
+          queue={{ queued: chat.queued, onSendNow: chat.sendQueuedNow, onEdit: chat.editQueued, onCancel: chat.cancelQueued }}
+        />
       </div>
-      {message && (
-        <div className="mx-auto w-full max-w-3xl px-4">
-          <Alert
-            data-testid={chat.errorText ? "chat-error" : "chat-notice"}
-            action={
-              <Button size="sm" variant="ghost" onClick={chat.dismissError} aria-label={chat.errorText ? "Dismiss error" : "Dismiss"}>
-                Dismiss
-              </Button>
-            }
-          >
-            <SendAgainCountdown text={message} />
-          </Alert>
-        </div>
-      )}
-      {context && (
-        <div className="mx-auto w-full max-w-3xl">
-          <CompactionStatus info={context} />
-        </div>
-      )}
-      <Composer
-        draft={chat.draft}
-        onDraftChange={chat.setDraft}
-        onSend={(text, how) => {
-          nav.exit();
-          chat.send(text, how);
-        }}
-        onStop={() => void chat.stop()}
-        disabled={false}
-        replying={chat.replying}
-        queue={{ queued: chat.queued, onSendNow: chat.sendQueuedNow, onEdit: chat.editQueued, onCancel: chat.cancelQueued }}
-      />
-    </div>
+    </ThreadIdContext>
   );
 }

@@ -1,4 +1,5 @@
 import { DefaultChatTransport } from "ai";
+import { splitAttachments } from "./attachments/parts";
 import type { ChatMessage } from "./types";
 
 /**
@@ -8,8 +9,10 @@ import type { ChatMessage } from "./types";
 export function createChatTransport() {
   return new DefaultChatTransport<ChatMessage>({
     api: "/api/chat",
-    prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => ({
-      body: trigger === "regenerate-message" ? { id, trigger, messageId } : { id, message: messages[messages.length - 1] },
-    }),
+    prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
+      if (trigger === "regenerate-message") return { body: { id, trigger, messageId } };
+      const { message, attachments } = splitAttachments(messages[messages.length - 1]);
+      return { body: attachments.length > 0 ? { id, message, attachments } : { id, message } };
+    },
   });
 }

@@ -5,6 +5,9 @@ import { isShortcut } from "@/components/shortcuts/shortcuts";
 import { useShortcut } from "@/components/shortcuts/use-shortcut";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import type { UploadedAttachment } from "@/lib/api";
+import { AttachButton, AttachmentChips } from "./attachments/attachment-chips";
+import { useAttachments } from "./attachments/use-attachments";
 import type { QueuedMessage } from "./message-queue";
 import { QueuedMessageCard, queuedMessageStatus } from "./queued-message";
 
@@ -20,7 +23,9 @@ type ComposerProps = {
   draft: string;
   onDraftChange: (text: string) => void;
   /** Sends, or queues while a reply is written; `stopFirst`: stop that reply and send at once. */
-  onSend: (text: string, how: { stopFirst: boolean }) => void;
+  onSend: (text: string, how: { stopFirst: boolean }, attachments: UploadedAttachment[]) => void;
+  /** The thread files are attached to; absent in the server's copy (nothing to attach to yet). */
+  threadId?: string;
   onStop: () => void;
   /** Nothing to type into yet: the server's copy of the page, before the live chat is in. */
   disabled: boolean;
@@ -29,13 +34,17 @@ type ComposerProps = {
   queue?: ComposerQueue;
 };
 
-export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLive, replying, queue }: ComposerProps) {
+export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLive, replying, queue, threadId }: ComposerProps) {
   const hydrated = useHydrated();
   const disabled = !hydrated || notLive;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const focus = () => textareaRef.current?.focus();
   useShortcut("focus-composer", focus);
   const queued = queue?.queued ?? null;
+  const files = useAttachments(threadId ?? "");
+  const canAttach = !disabled && threadId !== undefined;
+  // A queued message is text only: files go with a message sent while the thread is free.
+  const filesWait = files.uploading || (replying && files.ready.length > 0);
 
   // The field starts disabled in the server's copy; give it the focus once it can be typed into,
   // unless the person has moved on to something else meanwhile.
@@ -45,9 +54,11 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
   }, [disabled]);
 
   const submit = (stopFirst: boolean) => {
-    if (disabled) return;
-    if (draft.trim()) onSend(draft, { stopFirst });
-    else if (stopFirst && queued) queue?.onSendNow();
+    if (disabled || filesWait) return;
+    if (draft.trim() || files.ready.length > 0) {
+      onSend(draft, { stopFirst }, files.ready);
+      files.clear();
+    } else if (stopFirst && queued) queue?.onSendNow();
   };
 
   return (
@@ -56,6 +67,14 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
       onSubmit={(e) => {
         e.preventDefault();
         submit(false);
+      }}
+      onDragOver={(e) => {
+        if (canAttach && e.dataTransfer.types.includes("Files")) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        if (!canAttach || e.dataTransfer.files.length === 0) return;
+        e.preventDefault();
+        files.add(e.dataTransfer.files);
       }}
     >
       {queue && queued && (
@@ -79,6 +98,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
         {queuedMessageStatus(queued)}
       </p>
       {/* A 2 px blue ring while typing: the box, not the bare textarea, shows where the focus is. */}
+      <AttachmentChips items={files.items} onRemove={files.remove} />
       <div className="flex items-end gap-1.5 rounded-xl border border-neutral-400 bg-white p-1 shadow-sm focus-within:border-blue-600 focus-within:ring-1 focus-within:ring-blue-600 sm:gap-2 sm:p-2">
         <textarea
           ref={textareaRef}
@@ -90,6 +110,11 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
           disabled={disabled}
           rows={1}
           onChange={(e) => onDraftChange(e.target.value)}
+          onPaste={(e) => {
+            if (!canAttach || e.clipboardData.files.length === 0) return;
+            e.preventDefault();
+            files.add(e.clipboardData.files);
+          }}
           onKeyDown={(e) => {
             // isComposing: Enter that confirms an IME candidate must not send.
             if (e.nativeEvent.isComposing) return;
@@ -115,7 +140,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
         <Button
           type="submit"
           variant="primary"
-          disabled={disabled || !draft.trim()}
+          disabled={disabled || filesWait || (!draft.trim() && files.ready.length === 0)}
           data-testid={replying ? "queue" : "send"}
           aria-label={replying ? "Queue the message for after the reply" : undefined}
           className="max-sm:size-9 pointer-coarse:h-11! pointer-coarse:min-w-11!"
@@ -134,12 +159,18 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
           <span className="max-sm:sr-only">{replying ? "Queue" : "Send"}</span>
         </Button>
       </div>
-      {/* A touch keyboard has no Shift+Enter to speak of: the hint is for physical keyboards. */}
-      <p className="mt-1.5 px-1 text-xs text-neutral-500 pointer-coarse:hidden" data-testid="composer-hint">
-        {replying
-          ? "Enter queues it for after the reply · Alt+Enter stops the reply and sends"
-          : "Enter to send · Shift+Enter for a new line"}
-      </p>
+      {/* Attach sits below the box, not beside the text, so the message keeps its 280 px on a phone. A
+          touch keyboard has no Shift+Enter to speak of: the hint is for physical keyboards. */}
+      <div className="mt-1 flex items-center gap-2 px-1">
+        <AttachButton disabled={!canAttach} onFiles={files.add} />
+        <p className="min-w-0 flex-1 text-xs text-neutral-500 pointer-coarse:hidden" data-testid="composer-hint">
+          {replying && files.ready.length > 0
+            ? "Attached files go once the reply ends"
+            : replying
+              ? "Enter queues it for after the reply · Alt+Enter stops the reply and sends"
+              : "Enter to send · Shift+Enter for a new line · drop or paste files to attach"}
+        </p>
+      </div>
     </form>
   );
 }

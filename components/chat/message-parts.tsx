@@ -1,3 +1,5 @@
+import type { AttachmentRef } from "@/lib/api";
+import { AttachmentView } from "./attachments/attachment-view";
 import { Markdown } from "./markdown";
 import { ToolCard } from "./tool-card";
 import { isToolPart } from "./tool-part";
@@ -30,7 +32,8 @@ export function MessageParts({ message }: { message: ChatMessage }) {
             </a>
           );
         }
-        return null; // step boundaries, sources and data parts carry nothing to read
+        if (part.type === "data-attachment") return <AttachmentView key={i} attachment={part.data as AttachmentRef} />;
+        return null; // step boundaries, sources and other data parts carry nothing to read
       })}
     </>
   );

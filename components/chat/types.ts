@@ -1,5 +1,5 @@
 import type { UIMessage } from "ai";
-import type { ApiMessage, MessageStatus, TurnData } from "@/lib/api";
+import type { ApiMessage, AttachmentRef, MessageStatus, TurnData } from "@/lib/api";
 
 /** What the server stored about a message; absent on messages still streaming in this tab. */
 export type ChatMessageMeta = {
@@ -11,8 +11,8 @@ export type ChatMessageMeta = {
   createdAt: string;
 };
 
-/** A message as the chat (AI SDK) holds it; `data-turn` is the transient part that ends a turn. */
-export type ChatMessage = UIMessage<ChatMessageMeta, { turn: TurnData }>;
+/** A message as the chat (AI SDK) holds it; `data-turn` is the transient part that ends a turn, `data-attachment` a file the person attached. */
+export type ChatMessage = UIMessage<ChatMessageMeta, { turn: TurnData; attachment: AttachmentRef }>;
 export type ChatMessagePart = ChatMessage["parts"][number];
 
 export function toChatMessage(m: ApiMessage): ChatMessage {

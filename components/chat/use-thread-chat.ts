@@ -8,7 +8,8 @@ import { actions } from "@/components/api/action-client";
 import { readableError, toApiError } from "@/components/api/api-error";
 import { queryKeys } from "@/components/api/query-keys";
 import { useThreadEvents } from "@/components/live/use-thread-events";
-import type { MessagePage, TurnData } from "@/lib/api";
+import type { MessagePage, TurnData, UploadedAttachment } from "@/lib/api";
+import { attachmentPart } from "./attachments/parts";
 import { createChatTransport } from "./chat-transport";
 import { applyEdit } from "./message-sync";
 import { transcriptSettled, withDraft } from "./message-queue";
@@ -101,10 +102,12 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
   const replying = streamingHere || sync.remoteTurn;
 
   const sendNow = useCallback(
-    (text: string) => {
+    (text: string, attachments: UploadedAttachment[] = []) => {
       lastSentText.current = text;
       setNotice(null);
-      void sendMessage({ text });
+      if (attachments.length === 0) return void sendMessage({ text });
+      // The transport sends the attachments' paths; the parts show them in the transcript at once.
+      void sendMessage({ parts: [{ type: "text", text }, ...attachments.map(attachmentPart)] });
     },
     [sendMessage],
   );
@@ -164,10 +167,10 @@ export function useThreadChat({ threadId, initialPage }: { threadId: string; ini
    * `stopFirst`, stops the reply and sends it as soon as the stop has landed.
    */
   const send = useCallback(
-    (text: string, { stopFirst = false } = {}) => {
-      if (!text.trim()) return;
+    (text: string, { stopFirst = false, attachments = [] as UploadedAttachment[] } = {}) => {
+      if (!text.trim() && attachments.length === 0) return;
       setDraft("");
-      if (ready && !queue.queued) return sendNow(text);
+      if (ready && !queue.queued) return sendNow(text, attachments);
       queue.add(text, stopFirst && replying);
       if (stopFirst && replying) void stop();
     },

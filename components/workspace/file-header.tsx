@@ -18,6 +18,8 @@ type FileHeaderProps = {
   onToggleHistory: () => void;
   onRename: () => void;
   onDelete: () => void;
+  /** An attachment's original file, for a download link (null for other files). */
+  downloadUrl?: string | null;
 };
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -54,6 +56,16 @@ export function FileHeader(props: FileHeaderProps) {
         >
           {saving ? "Saving…" : "Save"}
         </Button>
+        {props.downloadUrl && (
+          <a
+            href={props.downloadUrl}
+            download
+            data-testid="file-download"
+            className="inline-flex h-7 items-center rounded-md px-2 text-xs font-medium text-neutral-600 hover:bg-neutral-200/70 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            Download
+          </a>
+        )}
         <Button size="sm" variant="ghost" onClick={props.onToggleHistory} aria-pressed={historyOpen} data-testid="file-history-toggle">
           History
         </Button>

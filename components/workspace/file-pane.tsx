@@ -19,10 +19,12 @@ type FilePaneProps = {
   file: OpenFile;
   /** Something changed on the server because of the person: refresh the list. */
   onChanged: () => void;
+  /** Where the open file's original bytes download from, when it is an attachment. */
+  downloadUrl?: string | null;
 };
 
 /** The open file: header, conflict bar and either the editor, a comparison or the history. */
-export function FilePane({ api, file, onChanged }: FilePaneProps) {
+export function FilePane({ api, file, onChanged, downloadUrl }: FilePaneProps) {
   const { state } = file;
   const [historyOpen, setHistoryOpen] = useState(false);
   const [comparing, setComparing] = useState(false);
@@ -99,6 +101,7 @@ export function FilePane({ api, file, onChanged }: FilePaneProps) {
         onToggleHistory={() => setHistoryOpen((v) => !v)}
         onRename={() => setRenaming((v) => !v)}
         onDelete={() => setConfirmingDelete(true)}
+        downloadUrl={downloadUrl}
       />
       {renaming && ready && (
         <PathForm

@@ -15,6 +15,7 @@ import { useOpenFile } from "./use-open-file";
 import { useRemoteChanges } from "./use-remote-changes";
 import { useWarnBeforeUnload } from "./use-warn-before-unload";
 import { useWorkspaceFiles } from "./use-workspace-files";
+import { attachmentUrl, isAttachmentPath } from "@/components/chat/attachments/upload";
 
 type WorkspacePanelProps = { threadId: string; onClose?: () => void };
 
@@ -129,7 +130,13 @@ function ThreadWorkspace({ threadId, onClose }: WorkspacePanelProps) {
           <DeletedFiles threadId={threadId} onRestored={requestOpen} />
         </FileTree>
       </div>
-      <FilePane key={currentPath ?? ""} api={api} file={file} onChanged={list.refresh} />
+      <FilePane
+        key={currentPath ?? ""}
+        api={api}
+        file={file}
+        onChanged={list.refresh}
+        downloadUrl={currentPath && isAttachmentPath(currentPath) ? attachmentUrl(threadId, currentPath, { download: true }) : null}
+      />
       <UnsavedChangesDialog
         path={pendingPath === null ? null : currentPath}
         nextPath={pendingPath}

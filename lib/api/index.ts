@@ -6,6 +6,7 @@
  */
 export type * from "./account";
 export type * from "./actions";
+export type * from "./attachments";
 export type * from "./context";
 export type * from "./errors";
 export type * from "./events";

@@ -1,6 +1,7 @@
 import { convertToModelMessages, type ModelMessage, type SystemModelMessage, type ToolSet, type UIMessage } from "ai";
 import { getChatModel, type ModelHandle } from "@/lib/ai/registry";
-import { verifyRequest, type BoundedSpan } from "@/lib/context";
+import { imageRefs, verifyRequest, withAttachmentInputs, type BoundedSpan } from "@/lib/context";
+import { loadImageInputs } from "@/lib/attachments/model-images";
 import type { MessageRow } from "@/lib/db/messages";
 import { boundedInput, type BoundedInput } from "./bounded-input";
 import type { LoadedRecentSpan, PlannedRun } from "./recent-span";
@@ -24,12 +25,14 @@ export type ModelInput = {
 };
 
 /**
- * An answered approval's call is carried on by the continuation reply, which holds its result
- * (lib/chat/answered-call.ts): the earlier reply's copy is left out then, or the request would
- * hold the call twice. Until then (the continuation's own input) it stays: it is what streamText
- * runs or refuses.
+ * Stored rows -> UI messages, each attachment as its note (and an image as a file part with its
+ * bytes). An answered approval's call is carried on by the continuation reply, which holds its
+ * result (lib/chat/answered-call.ts): the earlier reply's copy is left out then, or the request
+ * would hold the call twice. Until then (the continuation's own input) it stays: it is what
+ * streamText runs or refuses.
  */
-function toUIMessages(messages: MessageRow[]): UIMessage[] {
+async function toUIMessages(workspaceId: string, messages: MessageRow[]): Promise<UIMessage[]> {
+  const images = await loadImageInputs(workspaceId, imageRefs(messages));
   const carried = new Set<string>();
   const out: UIMessage[] = [];
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -41,7 +44,7 @@ function toUIMessages(messages: MessageRow[]): UIMessage[] {
       carried.add(callId);
       return true;
     });
-    out.push({ id: m.id, role: m.role, parts: parts as UIMessage["parts"] });
+    out.push({ id: m.id, role: m.role, parts: withAttachmentInputs(parts, images) as UIMessage["parts"] });
   }
   return out.reverse();
 }
@@ -75,7 +78,8 @@ type CheckedInput = Pick<
 
 async function checkedInput(loaded: LoadedRecentSpan, tools: ToolSet, loadWholeRun: () => Promise<PlannedRun>): Promise<CheckedInput> {
   const { plan, summary } = loaded;
-  const convert = (ms: MessageRow[]) => convertToModelMessages(toUIMessages(ms), { tools, ignoreIncompleteToolCalls: true });
+  const convert = async (ms: MessageRow[]) =>
+    convertToModelMessages(await toUIMessages(loaded.workspaceId, ms), { tools, ignoreIncompleteToolCalls: true });
   // Without the summary, the record says why, and whether the run was held to the context window.
   const withoutSummary = async (run: PlannedRun["plan"], why: string, summaryStale: boolean): Promise<CheckedInput> => ({
     messages: await convert(run.messages),

@@ -43,6 +43,13 @@ const localTurns = new Map<string, AbortController>();
  * user's thread is read), claims it (one turn at a time, across instances), puts the transcript in
  * the state the turn answers and stores the reply row; then the compacted input is built.
  */
+/** The recorded input names an attached image but never stores its bytes (a data URL) on every call. */
+function withoutFileBytes(key: string, value: unknown): unknown {
+  return (key === "url" || key === "data") && typeof value === "string" && value.startsWith("data:")
+    ? `${value.slice(0, value.indexOf(",") + 1)}[bytes not recorded]`
+    : value;
+}
+
 export async function runTurn(opts: {
   userId: string;
   threadId: string;
@@ -102,7 +109,7 @@ export async function runTurn(opts: {
     summarySkippedReason: input.summarySkippedReason,
   };
   const record = (fields: Partial<Parameters<typeof recordModelCall>[0]>) => {
-    const inputJson = firstCall ? JSON.stringify({ system: CHAT_SYSTEM_PROMPT, messages: input.messages }) : null;
+    const inputJson = firstCall ? JSON.stringify({ system: CHAT_SYSTEM_PROMPT, messages: input.messages }, withoutFileBytes) : null;
     firstCall = false;
     const durationMs = Date.now() - stepStartedAt;
     stepStartedAt = Date.now();

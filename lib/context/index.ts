@@ -35,3 +35,4 @@ export {
   type ToolResultBound,
 } from "./tool-result-shrink";
 export { cacheProviderOf, withCacheBreakpoints, type CacheProvider } from "./cache-breakpoints";
+export { ATTACHMENT_PART, attachmentNote, attachmentRef, imageRefs, withAttachmentInputs, type AttachmentRef } from "./attachment-parts";

@@ -1,3 +1,4 @@
+import { attachmentNote, attachmentRef } from "./attachment-parts";
 import type { StoredPart } from "./types";
 
 const TRUNCATED = " […]";
@@ -15,8 +16,12 @@ function clip(text: string, max: number): string {
 export function summarizerText(parts: readonly StoredPart[], maxToolChars = 400): string {
   const lines: string[] = [];
   for (const part of parts) {
+    const attached = attachmentRef(part);
     if (part.type === "text" && typeof part.text === "string") {
       lines.push(part.text);
+    } else if (attached) {
+      // The attachment's path is a name the summary keeps: after the cut it is all the model has of it.
+      lines.push(attachmentNote(attached));
     } else if (part.type.startsWith("tool-") || part.type === "dynamic-tool") {
       const name = part.type === "dynamic-tool" ? String(part.toolName ?? "tool") : part.type.slice("tool-".length);
       const input = part.input === undefined ? "" : ` ${clip(JSON.stringify(part.input), maxToolChars)}`;

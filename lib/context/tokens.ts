@@ -1,3 +1,4 @@
+import { attachmentNote, attachmentRef, imageTokens, isImageRef } from "./attachment-parts";
 import type { StoredPart } from "./types";
 
 /** Injected so this module stays tokenizer-agnostic and cheap to test. */
@@ -38,6 +39,12 @@ export function partTokenText(part: StoredPart): string {
 export function countMessageTokens(parts: readonly StoredPart[], count: CountTokens): number {
   let total = 0;
   for (const part of parts) {
+    // An attachment costs its note, and an image the image itself while its message is sent.
+    const ref = attachmentRef(part);
+    if (ref) {
+      total += count(attachmentNote(ref)) + (isImageRef(ref) ? imageTokens(ref) : 0);
+      continue;
+    }
     const text = partTokenText(part);
     if (text !== "") total += count(text);
   }

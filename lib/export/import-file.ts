@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { importBodyLimit } from "@/lib/http/body-limits.mjs";
 import { jsonDepth } from "@/lib/http/json-depth.mjs";
-import { readCappedBytes } from "@/lib/http/parse-body";
+import { parseMultipart, readCappedBytes } from "@/lib/http/parse-body";
 import type { ExportDoc } from "./format";
 import { detectExport, type ImportSource } from "./import-detect";
 import { conversationsFromZip, isZip } from "./unzip";
@@ -42,12 +42,7 @@ const tooLarge = (max: number) =>
   new AppError("too_large", `The file is larger than the ${Math.floor(max / (1024 * 1024))} MB an import takes (MAX_IMPORT_BYTES).`);
 
 async function fileField(req: Request, body: Buffer): Promise<File> {
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(body), { headers: { "content-type": req.headers.get("content-type") ?? "" } }).formData();
-  } catch {
-    throw new AppError("invalid_body", "The request is not a readable multipart form.", { field: "file" });
-  }
+  const form = await parseMultipart(req, body);
   const files = form.getAll("file");
   if (files.length !== 1 || typeof files[0] === "string") {
     throw new AppError("invalid_body", 'Send exactly one file, in the form field "file".', { field: "file" });

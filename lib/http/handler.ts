@@ -10,7 +10,7 @@ type Ctx<P> = { params: Promise<P> };
 export type HandlerOptions = {
   /** Counts against the per-user turn limit instead of the write limit (routes that run the model). */
   limit?: "turn";
-  /** The one route that takes a file (POST /api/import): multipart/form-data instead of JSON. */
+  /** The routes that take files (POST /api/import, POST /api/threads/:id/attachments): multipart/form-data instead of JSON. */
   body?: "multipart";
 };
 

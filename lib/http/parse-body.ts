@@ -71,3 +71,12 @@ export async function readCappedBytes(req: Request, maxBytes: number): Promise<B
   }
   return Buffer.concat(chunks);
 }
+
+/** A multipart body already read (readCappedBytes) -> its form; 400 when it is not one. */
+export async function parseMultipart(req: Request, body: Buffer): Promise<FormData> {
+  try {
+    return await new Response(new Uint8Array(body), { headers: { "content-type": req.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    throw new AppError("invalid_body", "The request is not a readable multipart form.", { field: "file" });
+  }
+}

@@ -25,6 +25,8 @@ export const chatBodySchema = z
     trigger: z.enum(["submit-message", "regenerate-message"]).default("submit-message"),
     message: userMessageSchema.optional(),
     messageId: idSchema.optional(),
+    /** Workspace paths of files attached to the new message (as POST .../attachments answered them). */
+    attachments: z.array(storableString().min(1).max(300)).max(10).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.trigger === "submit-message" && !body.message) ctx.addIssue({ code: "custom", path: ["message"], message: "is required" });
@@ -86,6 +88,9 @@ export const pageQuerySchema = z
 
 /** GET /api/threads/:id/export: Markdown to read (the default) or our lossless JSON (lib/export/format.ts). */
 export const exportQuerySchema = z.object({ format: z.enum(["md", "json"]).default("md") }).strict();
+
+/** GET /api/threads/:id/attachments/:name: `?download=1` makes even an image or PDF a download. */
+export const attachmentQuerySchema = z.object({ download: z.enum(["0", "1"]).optional() }).strict();
 
 /** GET /api/account/export takes no query parameters. */
 export const noQuerySchema = z.object({}).strict();

@@ -21,9 +21,8 @@ export function byteSize(content: string): number {
   return Buffer.byteLength(content, "utf8");
 }
 
-export function assertSize(path: string, content: string): number {
+export function assertSize(path: string, content: string, max = config().MAX_FILE_BYTES): number {
   const size = byteSize(content);
-  const max = config().MAX_FILE_BYTES;
   if (size > max) {
     throw new AppError("too_large", `"${path}" would be ${size} bytes; a workspace file can be at most ${max} bytes (UTF-8).`, {
       path,
@@ -56,11 +55,19 @@ async function assertRoomForOneMore(tx: Tx, workspaceId: string): Promise<void> 
   }
 }
 
-export type TxWrite = { path: string; content: string; baseVersion: number | null; author: Author; messageId?: string | null };
+export type TxWrite = {
+  path: string;
+  content: string;
+  baseVersion: number | null;
+  author: Author;
+  messageId?: string | null;
+  /** A larger cap than MAX_FILE_BYTES: an attached text file is as large as the attachment cap allows. */
+  maxBytes?: number;
+};
 
 /** Create (baseVersion null) or compare-and-set update; `path` must already be normalized. */
 export async function writeTx(tx: Tx, workspaceId: string, w: TxWrite): Promise<FileMeta> {
-  const size = assertSize(w.path, w.content);
+  const size = assertSize(w.path, w.content, w.maxBytes);
   const updatedAt = new Date();
   const data = { content: w.content, size, lastAuthor: w.author, updatedAt, deletedAt: null };
   let version: number;

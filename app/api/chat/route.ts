@@ -1,3 +1,4 @@
+import { attachmentParts } from "@/lib/attachments/message-parts";
 import { currentUserId } from "@/lib/auth/session";
 import { runTurn } from "@/lib/chat/turn";
 import { afterResponse } from "@/lib/background/after-response";
@@ -29,9 +30,10 @@ export const POST = handler(
     if (body.trigger === "submit-message" && body.message) {
       const parts = body.message.parts.map((p) => ({ type: "text" as const, text: p.text }));
       if (messageText(parts).length > cap) throw new AppError("too_large", `Message is longer than ${cap} characters`);
-      if (!messageText(parts).trim())
+      const attached = await attachmentParts(userId, body.id, body.attachments ?? []);
+      if (!messageText(parts).trim() && attached.length === 0)
         throw new AppError("invalid_body", 'Invalid field "message.parts": message is empty', { field: "message.parts" });
-      start = { kind: "submit", parts };
+      start = { kind: "submit", parts: [...parts, ...attached] };
     } else {
       start = { kind: "regenerate", messageId: body.messageId ?? "" };
     }

@@ -13,6 +13,7 @@ import { offlineBehaviours } from "./behaviours";
 import { contextOverflowError, OFFLINE_URL } from "./errors";
 import { PromptCache } from "./prompt-cache";
 import { planReply, type OfflineReply } from "./respond";
+import { fileTokens } from "./file-tokens";
 import { promptSegments, json } from "./serialize";
 import { abortError, finishReason, replyStream } from "./stream";
 
@@ -74,7 +75,7 @@ export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageMode
       await yieldToEventLoop();
       sliceStart = performance.now();
     }
-    const inputTokens = segments.reduce((sum, s) => sum + s.tokens, 0);
+    const inputTokens = segments.reduce((sum, s) => sum + s.tokens, 0) + fileTokens(options.prompt);
     const requestBody = { model: "offline", messages: options.prompt.length };
     if (inputTokens > contextWindow) throw contextOverflowError(contextWindow, inputTokens, requestBody);
     // Empty unless a test harness registered some (behaviours.ts).

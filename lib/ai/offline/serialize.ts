@@ -59,6 +59,7 @@ export type EchoedPart =
   | { type: "reasoning"; text: string }
   | { type: "tool-call"; toolName: string; input: unknown }
   | { type: "tool-result"; toolName: string; output: unknown }
+  | { type: "file"; mediaType: string; filename?: string; data: string }
   | { type: string };
 
 export type EchoedPrompt = {
@@ -89,6 +90,9 @@ function echoPart(part: AnyPart): EchoedPart {
       return { type: "tool-call", toolName: part.toolName, input: part.input };
     case "tool-result":
       return { type: "tool-result", toolName: part.toolName, output: part.output };
+    case "file":
+      // Which file arrived and how, never its bytes: "data" (bytes inline), "url" or "reference".
+      return { type: "file", mediaType: part.mediaType, filename: part.filename, data: part.data.type };
     default:
       return { type: part.type };
   }

@@ -35,7 +35,7 @@ describe("isActionRequest", () => {
     expect(isActionRequest(req("PUT", { "content-type": "multipart/form-data; boundary=x" }))).toBe(false);
   });
 
-  it("is not the import route's multipart upload, but is a form anywhere else or one with Next-Action there", () => {
+  it("is not the import or attachments route's multipart upload, but is a form anywhere else or one with Next-Action there", () => {
     const form = { "content-type": "multipart/form-data; boundary=x" };
     const to = (url: string, headers: IncomingHttpHeaders) => ({ method: "POST", url, headers }) as IncomingMessage;
     expect(isActionRequest(to("/api/import", form))).toBe(false);
@@ -43,6 +43,9 @@ describe("isActionRequest", () => {
     expect(isActionRequest(to("/api/import/x", form))).toBe(true);
     expect(isActionRequest(to("/api/importer", form))).toBe(true);
     expect(isActionRequest(to("/api/import", { ...form, "next-action": "7f00" }))).toBe(true);
+    expect(isActionRequest(to("/api/threads/abc_12-x/attachments", form))).toBe(false);
+    expect(isActionRequest(to("/api/threads/abc/attachments/x.png", form))).toBe(true);
+    expect(isActionRequest(to("/api/threads/a/b/attachments", form))).toBe(true);
   });
 });
 

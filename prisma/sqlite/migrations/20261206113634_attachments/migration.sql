@@ -1,0 +1,31 @@
+-- Attachments (lib/attachments): additive only. The generator also proposed dropping the search
+-- objects made in raw SQL (message_search), which the schema does not model on purpose, so those lines were removed.
+
+-- CreateTable
+CREATE TABLE "Attachment" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "workspaceId" TEXT NOT NULL,
+    "threadId" TEXT NOT NULL,
+    "path" TEXT NOT NULL,
+    "mediaType" TEXT NOT NULL,
+    "size" INTEGER NOT NULL,
+    "width" INTEGER,
+    "height" INTEGER,
+    "pages" INTEGER,
+    "addedBy" TEXT NOT NULL,
+    "storage" TEXT NOT NULL,
+    "storageKey" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateTable
+CREATE TABLE "AttachmentBlob" (
+    "key" TEXT NOT NULL PRIMARY KEY,
+    "bytes" BLOB NOT NULL
+);
+
+-- CreateIndex
+CREATE INDEX "Attachment_threadId_idx" ON "Attachment"("threadId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Attachment_workspaceId_path_key" ON "Attachment"("workspaceId", "path");

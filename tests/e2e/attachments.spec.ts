@@ -1,0 +1,108 @@
+import { gzipSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { messages, openThread } from "./support/chat-page";
+import { png } from "../support/attachment-files";
+
+// Attach by the picker, by dropping and by pasting; a refused file says why and is removed with the
+// keyboard; the sent message shows the image (no wider than the column) and a download chip for
+// the text file; axe at 390 and 1440 px, light and dark.
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+async function audit(page: Page, state: string) {
+  await page.waitForTimeout(250);
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = result.violations.map((v) => `${state}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(found, found.join("\n")).toEqual([]);
+}
+
+/** A DataTransfer in the page holding one file, as a drop or a paste carries it. */
+async function fileTransfer(page: Page, name: string, type: string, bytes: Uint8Array) {
+  return page.evaluateHandle(
+    ({ name, type, b64 }) => {
+      const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], name, { type }));
+      return transfer;
+    },
+    { name, type, b64: Buffer.from(bytes).toString("base64") },
+  );
+}
+
+const chip = (page: Page, name: string) => page.getByTestId("attachment-chip").filter({ hasText: name });
+
+for (const width of [1440, 390]) {
+  test(`attach by picker, drop and paste; refusals in words; the message shows them: ${width} px`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 }, colorScheme: "light" });
+    const page = await context.newPage();
+    const made = await page.request.post("/api/threads", { data: {} });
+    const threadId = ((await made.json()) as { id: string }).id;
+    await openThread(page, threadId);
+
+    // Picker (the paper clip is a labelled file input, reached by Tab).
+    await page
+      .getByTestId("attach-input")
+      .setInputFiles({ name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Notes\nship it\n") });
+    await expect(chip(page, "notes.md").getByText("uploaded")).toBeAttached();
+    await page.getByTestId("attach-input").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: gzipSync(Buffer.from("no")) });
+    await expect(chip(page, "photo.png").getByRole("alert")).toContainText("Attach an image (PNG, JPEG, WebP, GIF), a PDF or a text file");
+    await expect(page.getByTestId("send")).toBeEnabled(); // the refused file does not hold the message back
+    await audit(page, `composer with a refused file, ${width} px, light`);
+    await chip(page, "photo.png").getByRole("button", { name: "Remove photo.png" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(chip(page, "photo.png")).toHaveCount(0);
+
+    // Drop onto the composer, and paste into the message box.
+    const form = page.locator("form:has([data-testid=composer])");
+    const dropped = await fileTransfer(page, "shot.png", "image/png", png(1200, 300));
+    await form.dispatchEvent("dragover", { dataTransfer: dropped });
+    await form.dispatchEvent("drop", { dataTransfer: dropped });
+    await expect(chip(page, "shot.png").getByText("uploaded")).toBeAttached();
+    const pasted = await fileTransfer(page, "app.log", "text/plain", new TextEncoder().encode("12:00 started\n12:01 ready\n"));
+    await page.getByTestId("composer").evaluate((el, transfer) => {
+      el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer as DataTransfer, bubbles: true, cancelable: true }));
+    }, pasted);
+    await expect(chip(page, "app.log").getByText("uploaded")).toBeAttached();
+    await expect(page.getByTestId("attachment-chip")).toHaveCount(3);
+
+    await page.getByTestId("composer").fill("Here are the files");
+    await page.getByTestId("composer").press("Enter");
+    await expect(page.getByTestId("attachment-chip")).toHaveCount(0);
+    const sent = messages(page, "user").last();
+    const image = sent.getByTestId("attachment-image");
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    // Natural size, capped to the column: the 1200 px image fits the message row at 390 px too.
+    const fits = () =>
+      image.evaluate(
+        (img) => img.getBoundingClientRect().width <= img.closest("[data-testid=message]")!.getBoundingClientRect().width + 0.5,
+      );
+    await expect.poll(fits).toBe(true);
+    const files = sent.getByTestId("attachment-file");
+    await expect(files).toHaveCount(2);
+    const href = (await files.filter({ hasText: "notes.md" }).getAttribute("href"))!;
+    const download = await page.request.get(href);
+    expect(download.headers()["content-disposition"]).toBe("attachment; filename=notes.md");
+    expect(await download.text()).toBe("# Notes\nship it\n");
+    await expect(messages(page, "assistant").last()).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+    await audit(page, `transcript with attachments, ${width} px, light`);
+
+    if (width >= 1280) {
+      // The workspace panel lists the attachments and downloads the original bytes.
+      await page.reload();
+      await expect(page.getByTestId("composer")).toBeEnabled();
+      await page.getByTestId("file-item").filter({ hasText: "shot.png" }).click();
+      await expect(page.getByTestId("file-path")).toHaveText("attachments/shot.png");
+      const link = page.getByTestId("file-download");
+      const original = await page.request.get((await link.getAttribute("href"))!);
+      expect(original.headers()["content-type"]).toBe("image/png");
+      expect(original.headers()["content-disposition"]).toBe("attachment; filename=shot.png");
+      await audit(page, `workspace panel on an attachment, ${width} px, light`);
+    }
+    await page.emulateMedia({ colorScheme: "dark" });
+    await audit(page, `transcript with attachments, ${width} px, dark`);
+    await context.close();
+  });
+}
