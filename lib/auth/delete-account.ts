@@ -5,8 +5,10 @@ import { db, isSqlite } from "@/lib/db/client";
  * Deleting an account deletes everything it owns, in one transaction: its threads (messages and
  * their draft parts, pins, model calls, summaries, compaction receipts), their change log, its
  * workspaces (files and every version), its routines and their runs, its action ledger (and
- * journal), its outbox, its rate counters, its unused reset links, and the account itself (its
- * sessions and password go with it, by foreign key). Either all of it is gone or none of it is.
+ * journal), its outbox, its rate counters, its unused reset links, its attachments (rows, and their
+ * bytes where the database holds them; a directory store's files stay as unreferenced random
+ * keys), its MCP servers, and the account itself (its sessions and password go with it, by foreign
+ * key). Either all of it is gone or none of it is.
  *
  * better-auth's delete-user calls this before its own deletes (lib/auth/accounts.ts), which then
  * find nothing left; doing the account's rows here too is what makes it one transaction.
@@ -26,6 +28,14 @@ export async function deleteAccountData(userId: string): Promise<void> {
     await tx.actionLedger.deleteMany({ where: { userId } });
     await tx.outboxMessage.deleteMany({ where: { userId } });
     await tx.rateCounter.deleteMany({ where: { key: { startsWith: `${userId}:` } } });
+    // Attachments have no foreign keys (an additive migration): found by the account's workspaces.
+    const workspaceIds = (await tx.workspace.findMany({ where: { userId }, select: { id: true } })).map((w) => w.id);
+    const attached = await tx.attachment.findMany({
+      where: { workspaceId: { in: workspaceIds } },
+      select: { storage: true, storageKey: true },
+    });
+    await tx.attachmentBlob.deleteMany({ where: { key: { in: attached.filter((a) => a.storage === "db").map((a) => a.storageKey) } } });
+    await tx.attachment.deleteMany({ where: { workspaceId: { in: workspaceIds } } });
     // Threads before workspaces: a thread's workspace is not deleted under it (no cascade that way).
     await tx.thread.deleteMany({ where: { userId } });
     await tx.routine.deleteMany({ where: { userId } });

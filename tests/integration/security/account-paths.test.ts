@@ -173,6 +173,10 @@ describe.each(testDatabases())("account paths on $name", (target) => {
     const before = await owned(env.db, leavingId, leavingThreads);
     for (const [table, n] of Object.entries(before)) expect(n, `${table} seeded`).toBeGreaterThan(0);
     const kept = await owned(env.db, stayingId, stayingThreads);
+    const blobsOf = async (ids: string[]) =>
+      (await env.db.attachment.findMany({ where: { threadId: { in: ids }, storage: "db" } })).map((a) => a.storageKey);
+    const leavingBlobs = await blobsOf(leavingThreads);
+    expect(leavingBlobs.length).toBeGreaterThan(0);
 
     const noPassword = await leaving.auth("/delete-user", {});
     expect(noPassword.status).toBe(400);
@@ -192,6 +196,8 @@ describe.each(testDatabases())("account paths on $name", (target) => {
     expect(deleted.status).toBe(200);
     for (const [table, n] of Object.entries(await owned(env.db, leavingId, leavingThreads))) expect(n, `${table} left`).toBe(0);
     expect(await owned(env.db, stayingId, stayingThreads)).toEqual(kept);
+    expect(await env.db.attachmentBlob.count({ where: { key: { in: leavingBlobs } } })).toBe(0);
+    expect(await env.db.attachmentBlob.count({ where: { key: { in: await blobsOf(stayingThreads) } } })).toBeGreaterThan(0);
     expect(await leaving.signedIn()).toBeNull();
     expect(await second.signedIn()).toBeNull();
     expect((await signIn(email, password)).status).toBe(401);
@@ -200,7 +206,7 @@ describe.each(testDatabases())("account paths on $name", (target) => {
   });
 });
 
-/** A chat with a reply, an email action, a pin, a summary and a file in two versions, and a routine. */
+/** A chat with a reply, an email action, a pin, a summary, a file in two versions and an attachment, a routine and an MCP server. */
 async function giveWork(browser: Browser, userId: string) {
   const { id } = await (await browser.app(threadsRoute, { method: "POST", url: "/api/threads", body: { title: "Work" } })).json();
   for (const content of ["first", "second"]) {
@@ -213,8 +219,12 @@ async function giveWork(browser: Browser, userId: string) {
     });
     expect(put.ok).toBe(true);
   }
+  // An attachment: its row, its workspace file and its bytes (in the database by default).
+  const { addAttachments } = await import("@/lib/attachments/add");
+  await addAttachments(userId, id, [{ name: "notes.txt", bytes: new TextEncoder().encode("attached notes\n") }]);
   await completeTurn(userId, id, textStart("email someone@example.com\nsubject: Work\n\n```\nhello\n```"));
   const { db } = await import("@/lib/db/client");
+  await db().userMcpServer.create({ data: { userId, name: "tools", url: "https://93.184.216.34/mcp" } });
   const first = await db().message.findFirstOrThrow({ where: { threadId: id }, orderBy: { seq: "asc" } });
   await db().message.update({ where: { id: first.id }, data: { pinnedAt: new Date() } });
   await seedSummary(db(), id, "what happened so far", first.id);
@@ -254,5 +264,7 @@ async function owned(db: Provisioned["db"], userId: string, threadIds: string[])
     actionEvents: await db.actionEvent.count({ where: { action: { userId } } }),
     outbox: await db.outboxMessage.count({ where: { userId } }),
     rateCounters: await db.rateCounter.count({ where: { key: { startsWith: `${userId}:` } } }),
+    attachments: await db.attachment.count({ where: { threadId: { in: threadIds } } }),
+    mcpServers: await db.userMcpServer.count({ where: { userId } }),
   };
 }
