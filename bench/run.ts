@@ -1,4 +1,5 @@
 import { benchActions } from "./actions";
+import { benchAttachments } from "./attachments";
 import { benchCache } from "./cache";
 import { benchContextBuild } from "./context-build";
 import { benchLoad } from "./load";
@@ -33,6 +34,12 @@ if (!which || which === "cache") {
 if (!which || which === "mcp") {
   console.log("\n== An MCP tool call: what it adds to a turn against the same call made directly, and tool listing cold and warm");
   console.log(await benchMcp());
+}
+if (!which || which === "attachments") {
+  console.log(
+    "\n== Attachments: model-input tokens over 200 turns with ten attached files, ours against re-sending every attachment each turn",
+  );
+  console.log(await benchAttachments());
 }
 if (!which || which === "search") {
   console.log("\n== Search against a LIKE scan, and the first-message jump against loading every page (one thread)");

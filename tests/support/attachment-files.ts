@@ -16,14 +16,23 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
-/** A grey RGB PNG; with `headerOnly`, the declared size without its pixels (what a bomb looks like to a header reader). */
-export function png(width: number, height: number, opts: { headerOnly?: boolean } = {}): Uint8Array {
+/**
+ * A grey RGB PNG; with `headerOnly`, the declared size without its pixels (what a bomb looks like
+ * to a header reader); with `noise`, seeded random pixels, which do not compress (a photo's size).
+ */
+export function png(width: number, height: number, opts: { headerOnly?: boolean; noise?: number } = {}): Uint8Array {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
-  const pixels = opts.headerOnly ? Buffer.alloc(0) : deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  let seed = opts.noise ?? 0;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24;
+  const rowOf = () =>
+    Buffer.concat([
+      Buffer.from([0]),
+      opts.noise === undefined ? Buffer.alloc(width * 3, 0x80) : Buffer.from(Array.from({ length: width * 3 }, next)),
+    ]);
+  const pixels = opts.headerOnly ? Buffer.alloc(0) : deflateSync(Buffer.concat(Array.from({ length: height }, rowOf)));
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return new Uint8Array(Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]));
 }
