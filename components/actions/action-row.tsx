@@ -72,7 +72,7 @@ export function ActionRow({ action, onDecide }: Props) {
         <ol className="mt-1 list-decimal space-y-0.5 pl-5 text-neutral-700">
           {action.journal.map((e) => (
             <li key={e.seq} data-testid="action-journal-entry" data-type={e.type}>
-              {journalEntryWords(e)} <span className="text-neutral-600">{new Date(e.at).toLocaleTimeString()}</span>
+              {journalEntryWords(e, action.type)} <span className="text-neutral-600">{new Date(e.at).toLocaleTimeString()}</span>
             </li>
           ))}
         </ol>

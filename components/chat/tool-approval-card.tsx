@@ -84,7 +84,7 @@ export function ToolApprovalCard({ part }: { part: ToolPartView & { approval: Ap
       )}
       {decided ? (
         <p data-testid="tool-approval-decision" className="mt-2 font-medium">
-          {part.approval.approved ? "Allowed" : "Denied"}: {part.approval.reason ?? ""}
+          {part.approval.reason ?? (part.approval.approved ? "Allowed." : "Denied.")}
         </p>
       ) : (
         <div role="group" aria-label="Your answer" className="mt-2 flex flex-wrap gap-2">

@@ -45,7 +45,11 @@ export function decisionLabels(type: string): { markDone: string; again: string 
 function mcpCallStatusWords(a: ActionFacts): ActionStatusWords | null {
   switch (a.status) {
     case "succeeded":
-      return { label: "Done", tone: "ok", ...(a.learnedBy === "person" ? { detail: ["You marked it as done."] } : {}) };
+      if (a.learnedBy === "person") return { label: "Done", tone: "ok", detail: ["You marked it as done."] };
+      if (a.learnedBy === "provider_replay") {
+        return { label: "Done", tone: "ok", detail: ["Run again after its first answer was lost: the server marks the tool idempotent."] };
+      }
+      return { label: "Done", tone: "ok" };
     case "started":
       return { label: "Running", tone: "busy", detail: ["The tool is being called now."] };
     case "unknown":
@@ -106,21 +110,25 @@ const ACTORS: Record<string, string> = { worker: "the server", sweeper: "the bac
 const actorWords = (actor: string) => ACTORS[actor] ?? (actor.startsWith("user:") ? "you" : actor);
 
 /** One journal entry as a sentence: what happened and who did it. */
-export function journalEntryWords(e: { type: string; actor: string; payload?: unknown }): string {
+export function journalEntryWords(e: { type: string; actor: string; payload?: unknown }, actionType = "send_email"): string {
   const p = record(e.payload);
+  // An MCP call is called on a tool's server; everything else here is mail.
+  const mcp = actionType === "mcp_call";
+  const server = mcp ? "the tool's server" : "the mail server";
+  const doing = mcp ? "calling" : "sending";
   const by = actorWords(e.actor);
   const attempt = typeof p.attempt === "number" ? ` (attempt ${p.attempt})` : "";
   switch (e.type) {
     case "claimed":
-      return `Taken up for sending by ${by}${attempt}.`;
+      return `Taken up for ${doing} by ${by}${attempt}.`;
     case "retry_claimed":
-      return `Taken up again for sending by ${by}${attempt}.`;
+      return `Taken up again for ${doing} by ${by}${attempt}.`;
     case "request":
-      return `Handed to the mail server by ${by}${attempt}.`;
+      return `Handed to ${server} by ${by}${attempt}.`;
     case "succeeded":
-      return `Sent${attempt}; recorded by ${by}.`;
+      return `${mcp ? "Done" : "Sent"}${attempt}; recorded by ${by}.`;
     case "provider_error":
-      return `The mail server answered with an error${p.code ? `, ${String(p.code)},` : ""}${typeof p.attempt === "number" ? ` on attempt ${p.attempt}` : ""}; recorded by ${by}.`;
+      return `${mcp ? "The tool's server" : "The mail server"} answered with an error${p.code ? `, ${String(p.code)},` : ""}${typeof p.attempt === "number" ? ` on attempt ${p.attempt}` : ""}; recorded by ${by}.`;
     case "refused":
       return `Refused before sending: ${str(record(p).message) ?? "not allowed"}`;
     case "payload_mismatch":
@@ -128,13 +136,13 @@ export function journalEntryWords(e: { type: string; actor: string; payload?: un
     case "late_completion_ignored":
       return `A late answer from an earlier attempt was ignored${attempt}.`;
     case "holder_stopped":
-      return `The process sending it stopped before it finished${attempt}; noticed by ${by}.`;
+      return `The process ${doing} it stopped before it finished${attempt}; noticed by ${by}.`;
     case "reconcile_started":
       return `Checking what happened, by ${by}.`;
     case "needs_human":
       return `Could not be settled by ${by}; waiting for your decision.`;
     case "person_decided":
-      return `Decided by ${by}: ${p.decision === "mark_sent" ? "mark as sent" : p.decision === "send_again" ? "send again" : String(p.decision ?? "—")}.`;
+      return `Decided by ${by}: ${p.decision === "mark_sent" ? (mcp ? "mark as done" : "mark as sent") : p.decision === "send_again" ? (mcp ? "run again" : "send again") : String(p.decision ?? "—")}.`;
     default:
       return `${e.type.replace(/_/g, " ")}, by ${by}.`;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionIntent, actionStatusWords, journalEntryWords } from "@/lib/words/action-words";
+import { actionIntent, actionStatusWords, decisionLabels, journalEntryWords } from "@/lib/words/action-words";
 import { plainText } from "@/lib/words/phrase";
 
 type ActionFacts = Parameters<typeof actionStatusWords>[0];
@@ -67,5 +67,25 @@ describe("the actions view in words", () => {
     expect(entry("person_decided", { decision: "send_again" }, "user:abc")).toBe("Decided by you: send again.");
     expect(entry("person_decided", { decision: "mark_sent" }, "user:abc")).toBe("Decided by you: mark as sent.");
     expect(entry("something_new")).toBe("something new, by the server.");
+  });
+
+  it("words an MCP call as a call on a tool's server, not a mail", () => {
+    const call: ActionFacts = { ...email, type: "mcp_call", request: { name: "docs__create_issue", arguments: {} } };
+    expect(plainText(actionIntent(call))).toBe("Call the MCP tool `docs__create_issue`");
+    expect(actionStatusWords(call)).toEqual({ label: "Done", tone: "ok" });
+    expect(actionStatusWords({ ...call, learnedBy: "provider_replay" }).detail).toEqual([
+      "Run again after its first answer was lost: the server marks the tool idempotent.",
+    ]);
+    expect(actionStatusWords({ ...call, status: "needs_human" }).detail?.join("")).toMatch(/whether this call ran on the server/);
+    expect(actionStatusWords({ ...call, status: "failed_permanent", errorCode: "server_unavailable" })).toMatchObject({
+      label: "Not run",
+      tone: "bad",
+    });
+    expect(decisionLabels("mcp_call")).toEqual({ markDone: "Mark as done", again: "Run again" });
+    expect(decisionLabels("send_email")).toEqual({ markDone: "Mark as sent", again: "Send again" });
+    const entry = (type: string, payload: object = {}, actor = "worker") => journalEntryWords({ type, actor, payload }, "mcp_call");
+    expect(entry("request", { attempt: 1 })).toBe("Handed to the tool's server by the server (attempt 1).");
+    expect(entry("succeeded", { attempt: 1 })).toBe("Done (attempt 1); recorded by the server.");
+    expect(entry("person_decided", { decision: "send_again" }, "user:abc")).toBe("Decided by you: run again.");
   });
 });
