@@ -11,6 +11,7 @@ const STATUS_STYLE: Record<ApiRoutineRun["status"], string> = {
   failed: "bg-red-100 text-red-800",
   interrupted: "bg-amber-100 text-amber-800",
   skipped: "bg-neutral-100 text-neutral-500",
+  waiting: "bg-amber-100 text-amber-900",
 };
 
 function duration(run: ApiRoutineRun): string {
@@ -40,7 +41,7 @@ export function RunsList({ runs, onJump }: { runs: ApiRoutineRun[]; onJump: (mes
           <tr key={run.id} data-testid="run-row" data-status={run.status} className="border-t border-neutral-100">
             <td className="py-1">
               <span className={`rounded px-1.5 py-px text-xs font-medium ${STATUS_STYLE[run.status]}`} title={run.error ?? undefined}>
-                {run.status}
+                {run.status === "waiting" ? "waiting for your approval" : run.status}
               </span>
               {run.trigger !== "scheduled" && (
                 <span className="ml-1 text-xs text-neutral-500">{run.trigger === "manual" ? "by hand" : "catch-up"}</span>

@@ -10,6 +10,7 @@ import { buildRunDigest } from "./digest";
 import { agentWroteNotes, readNotes } from "./notes";
 import { notesUpdateText, runStartText } from "@/lib/context/run-text";
 import { runHeadlessTurn } from "./run-turn";
+import { awaitsApproval, expireWaitingRuns, waitingReply } from "./waiting";
 
 const FINAL_REPLY_CHARS = 4000;
 
@@ -61,6 +62,7 @@ export async function executeRun(runId: string): Promise<void> {
       });
       return;
     }
+    await expireWaitingRuns(r.id);
     const notes = await readNotes(r.workspaceId);
     const digest = await buildRunDigest(r.id, r.threadId);
     const trigger = run.trigger as "scheduled" | "catch_up" | "manual";
@@ -80,6 +82,14 @@ export async function executeRun(runId: string): Promise<void> {
 
     const main = await runHeadlessTurn({ userId: r.userId, threadId: r.threadId, messageId: start.id, runId });
     if (main.status !== "complete") throw new Error(main.error ?? `the agent's turn ended ${main.status}`);
+    if (main.assistantMessageId && (await awaitsApproval(main.assistantMessageId))) {
+      const notesUpdated = await agentWroteNotes(r.workspaceId, startedAt);
+      await db().routineRun.update({
+        where: { id: runId },
+        data: { status: "waiting", finalReply: waitingReply(main.text), notesUpdated },
+      });
+      return;
+    }
 
     const current = await readNotes(r.workspaceId);
     const ask = await appendRuntimeMessage(r.threadId, notesUpdateText(current?.content ?? null), false);

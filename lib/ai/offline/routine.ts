@@ -28,7 +28,7 @@ export function planRoutineReply(prompt: LanguageModelV4Prompt, offered: Readonl
   const last = prompt[prompt.length - 1];
   if (last?.role !== "user") return null;
   const text = messageText(last);
-  if (isRunStartText(text)) return runReport(text);
+  if (isRunStartText(text)) return runReport(text, offered);
   const runStart = findLastIndex(prompt, (m) => m.role === "user" && isRunStartText(messageText(m)));
   if (runStart < 0) return null;
   if (isNotesUpdateText(text)) return notesUpdate(prompt, runStart, text, offered);
@@ -36,7 +36,7 @@ export function planRoutineReply(prompt: LanguageModelV4Prompt, offered: Readonl
   return null;
 }
 
-function runReport(text: string): OfflineReply {
+function runReport(text: string, offered: ReadonlySet<string>): OfflineReply {
   const { preferences, openItems } = readNotesLists(notesInText(text) ?? null);
   const known = new Set(preferences.map((p) => p.toLowerCase()));
   const fromDigest = digestFollowUps(text)
@@ -51,7 +51,12 @@ function runReport(text: string): OfflineReply {
   ];
   if (fromDigest.length) blocks.push(`Follow-ups from recent runs applied:\n${bullets(fromDigest)}`);
   if (openItems.length) blocks.push(`Open items picked up:\n${bullets(openItems)}`);
-  return { text: blocks.join("\n\n"), toolCalls: [], pace: "normal" };
+  // A `call <tool> <JSON>` line in the instructions is called, as in any message (README.md).
+  const toolCalls = parseDirectives(instructionsInText(text)).directives.flatMap((d) =>
+    d.kind === "call" && offered.has(d.toolName) ? [{ toolName: d.toolName, input: d.input }] : [],
+  );
+  if (toolCalls.length) blocks.push(`Calling ${toolCalls.map((c) => c.toolName).join(", ")} as the instructions say.`);
+  return { text: blocks.join("\n\n"), toolCalls, pace: "normal" };
 }
 
 function notesUpdate(prompt: LanguageModelV4Prompt, runStart: number, text: string, offered: ReadonlySet<string>): OfflineReply {

@@ -8,6 +8,7 @@ import { ownOrigin } from "@/lib/http/own-origin";
 import { parseBody } from "@/lib/http/parse-body";
 import { toolApprovalSchema } from "@/lib/mcp/request-schemas";
 import { inTurnSlot } from "@/lib/limits/turn-slots";
+import { settleWaitingRuns } from "@/lib/routines/waiting";
 
 export const maxDuration = 300;
 
@@ -23,6 +24,8 @@ export const POST = handler<{ id: string }>(
     const turn = await inTurnSlot(() => runTurn({ userId, threadId: id, start: { kind: "approval", ...body } }));
     const origin = ownOrigin(req) ?? undefined;
     afterResponse("compaction after an approval", () => afterTurn(id, turn.outcome, { origin }));
+    // In a routine's thread, the answer ends a run that was waiting for it (lib/routines/waiting.ts).
+    afterResponse("a waiting routine run settled", async () => settleWaitingRuns(id, await turn.outcome));
     return turnResponse(turn);
   },
   { limit: "turn" },
