@@ -1,7 +1,8 @@
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
+import { runWorkerAndKill } from "./support/kill-worker";
 import { later } from "./support/ledger-fixtures";
 import { startSmtpSink, type SmtpSink } from "./support/smtp-sink";
 import { sweepActions } from "@/lib/actions/sweep";
@@ -13,33 +14,12 @@ import { TSX_WORKER } from "../support/tsx-worker";
 /** What a sweep returns and a sweep worker prints. */
 type SweepReport = Awaited<ReturnType<typeof sweepActions>>;
 
-/**
- * Runs the worker until it reports the crash point, then kills it with SIGKILL: no cleanup, no
- * finally blocks, an open transaction is dropped by the database.
- */
-function runAndKill(url: string, args: string[], point: CrashPoint, extraEnv: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...TSX_WORKER, "tests/integration/actions/support/action-worker.ts", url, ...args], {
-      env: { ...process.env, LEDGER_CRASH_AT: `${point}:wait`, EMAIL_TO: "me@example.com", ...extraEnv },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    let killed = false;
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      if (!killed && out.includes(`crash-point ${point}`)) {
-        killed = true;
-        child.kill("SIGKILL");
-      }
-    });
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("exit", (_code, signal) => {
-      if (killed && signal === "SIGKILL") resolve();
-      else reject(new Error(`worker ended without reaching ${point}: ${out} ${err}`));
-    });
+/** The email worker (support/action-worker.ts) killed at `point`. */
+const runAndKill = (url: string, args: string[], point: CrashPoint, extraEnv: Record<string, string>) =>
+  runWorkerAndKill("tests/integration/actions/support/action-worker.ts", [url, ...args], point, {
+    EMAIL_TO: "me@example.com",
+    ...extraEnv,
   });
-}
 
 // Tests 4, 5 and 11 of shared/notes/ledger.md with real process kills.
 describe.each(testDatabases())("actions across a killed process on $name", (target) => {
