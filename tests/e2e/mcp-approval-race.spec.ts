@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { startHttpMcpServer, type HttpMcpServer } from "../support/mcp-test-server";
-import { freshPostgresUrl, startServers, type Servers } from "./support/app-server";
+import type { HttpMcpServer } from "../support/mcp-test-server";
+import { freshPostgresUrl, type Servers } from "./support/app-server";
+import { startAppWithMcp } from "./support/mcp-app";
 
 // Two app instances on one PostgreSQL database answer the same pending tool call at the same
 // moment (issue 38 item 6): one continues the turn and the tool runs once, counted on the MCP
@@ -13,12 +14,10 @@ if (process.env.TEST_DATABASE_URL) {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    mcp = await startHttpMcpServer();
-    servers = await startServers({
-      ports: [PORT, PORT + 1],
-      databaseUrl: freshPostgresUrl(process.env.TEST_DATABASE_URL!, `lrc_e2e_approval_${PORT}`),
-      env: { CHAT_MODEL: "offline", OFFLINE_DELAY_MS: "1", MCP_SERVERS: JSON.stringify({ web: { url: mcp.url, trusted: true } }) },
-    });
+    ({ mcp, servers } = await startAppWithMcp(
+      [PORT, PORT + 1],
+      freshPostgresUrl(process.env.TEST_DATABASE_URL!, `lrc_e2e_approval_${PORT}`),
+    ));
   });
   test.afterAll(async () => {
     await servers?.stop();

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { startHttpMcpServer, type HttpMcpServer } from "../support/mcp-test-server";
-import { freshSqliteUrl, startServers, type Servers } from "./support/app-server";
+import type { HttpMcpServer } from "../support/mcp-test-server";
+import { freshSqliteUrl, type Servers } from "./support/app-server";
+import { startAppWithMcp } from "./support/mcp-app";
 import { messages } from "./support/chat-page";
 
 // Our own server (Playwright's has no MCP_SERVERS), with a real MCP server over streamable HTTP in
@@ -15,12 +16,7 @@ let servers: Servers;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  mcp = await startHttpMcpServer();
-  servers = await startServers({
-    ports: [PORT],
-    databaseUrl: freshSqliteUrl(`e2e-mcp-${PORT}`),
-    env: { CHAT_MODEL: "offline", OFFLINE_DELAY_MS: "1", MCP_SERVERS: JSON.stringify({ web: { url: mcp.url, trusted: true } }) },
-  });
+  ({ mcp, servers } = await startAppWithMcp([PORT], freshSqliteUrl(`e2e-mcp-${PORT}`)));
 });
 test.afterAll(async () => {
   await servers?.stop();
