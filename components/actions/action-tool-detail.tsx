@@ -1,13 +1,13 @@
 "use client";
 
-import { useParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
+import { useThreadScope } from "@/components/chat/thread-scope";
 import { Button } from "@/components/ui/button";
 import { ActionsDialog } from "./actions-dialog";
 
 /** Under a send_email tool card: the way to the thread's actions and outbox. */
 export function ActionToolDetail() {
-  const { id: threadId } = useParams<{ id: string }>();
+  const { threadId } = useThreadScope();
   const [open, setOpen] = useState(false);
   const row = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);

@@ -1,12 +1,12 @@
 "use client";
 
-import { useParams } from "next/navigation";
 import { useId, useState } from "react";
 import { api } from "@/components/api/api-client";
 import { readableError } from "@/components/api/api-error";
 import { Button } from "@/components/ui/button";
 import type { ToolApprovalRequest } from "@/lib/api";
 import { foldLongValues, prettyJson } from "@/lib/words/fold-json";
+import { useThreadScope } from "./thread-scope";
 import type { ToolPartView } from "./tool-part";
 
 type Approval = { id: string; approved?: boolean; reason?: string; requestReason?: string };
@@ -24,7 +24,7 @@ const CHOICES: { decision: ToolApprovalRequest["decision"]; label: string; varia
  * says what was decided; the call's result arrives with the continuation's reply.
  */
 export function ToolApprovalCard({ part }: { part: ToolPartView & { approval: Approval } }) {
-  const { id: threadId } = useParams<{ id: string }>();
+  const { threadId, kind } = useThreadScope();
   const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [unfolded, setUnfolded] = useState(false);
@@ -98,7 +98,7 @@ export function ToolApprovalCard({ part }: { part: ToolPartView & { approval: Ap
               data-testid={`tool-approval-${c.decision}`}
               onClick={() => void answer(c.decision)}
             >
-              {c.label}
+              {c.decision === "allow_thread" && kind === "routine" ? "Always in this routine" : c.label}
             </Button>
           ))}
         </div>

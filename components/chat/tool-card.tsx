@@ -1,6 +1,5 @@
 "use client";
 
-import { useParams } from "next/navigation";
 import { ActionToolDetail } from "@/components/actions/action-tool-detail";
 import { useLiveActionStatus } from "@/components/actions/use-live-action-status";
 import { describeToolCall } from "@/lib/words/describe-call";
@@ -9,6 +8,7 @@ import { PhraseText } from "./phrase-text";
 import { OUTCOME_VIEWS } from "./tool-outcome-view";
 import { ToolApprovalCard } from "./tool-approval-card";
 import { ToolRawData } from "./tool-raw-data";
+import { useThreadScope } from "./thread-scope";
 import { toolPath, type ToolPartView } from "./tool-part";
 import type { ChatMessagePart } from "./types";
 
@@ -28,7 +28,7 @@ function ToolCallCard({ part }: { part: ChatMessagePart }) {
   const path = toolPath(part);
   const email =
     name === "send_email" && view.state === "output-available" ? (view.output as { key?: string; state?: string } | null) : null;
-  const { id: threadId } = useParams<{ id: string }>();
+  const { threadId } = useThreadScope();
   // An email's outcome may have settled since the call returned: the ledger's status now.
   const live = useLiveActionStatus(threadId, email?.key, email?.state);
   const words = describeToolCall(

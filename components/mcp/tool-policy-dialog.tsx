@@ -17,7 +17,15 @@ const MODE_LABEL: Record<McpToolModeRequest["mode"], string> = {
  * The thread's MCP tools and whether each runs, asks first or is refused here: one labelled select
  * per tool, saved as it changes. The default (trusted read-only tools run, the rest ask) is named.
  */
-export function ToolPolicyDialog({ threadId, onClose }: { threadId: string; onClose: () => void }) {
+export function ToolPolicyDialog({
+  threadId,
+  onClose,
+  scope = "chat",
+}: {
+  threadId: string;
+  onClose: () => void;
+  scope?: "chat" | "routine";
+}) {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: queryKeys.mcpTools(threadId), queryFn: () => api.mcpTools(threadId) });
   const save = useMutation({
@@ -27,7 +35,10 @@ export function ToolPolicyDialog({ threadId, onClose }: { threadId: string; onCl
   const tools = list.data?.tools ?? [];
   return (
     <ModalDialog open title="Tool permissions" titleId="tool-policy-title" onCancel={onClose} closeOnBackdrop testId="tool-policy-dialog">
-      <p className="mt-1 text-sm text-neutral-700">What the agent may do with the MCP tools in this chat.</p>
+      <p className="mt-1 text-sm text-neutral-700">
+        What the agent may do with the MCP tools in this {scope}
+        {scope === "routine" ? "'s runs" : ""}.
+      </p>
       {list.isPending && <p className="mt-3 text-sm text-neutral-700">Loading…</p>}
       {list.error && (
         <p role="alert" className="mt-3 text-sm text-red-800">

@@ -14,9 +14,10 @@ type RoutineHeaderProps = {
   onDelete: () => void;
   workspaceOpen: boolean;
   onToggleWorkspace: () => void;
+  onToolPermissions: () => void;
 };
 
-/** Name, schedule in words, next run, and the actions: edit, pause/resume, Run now, delete, the workspace. */
+/** Name, schedule in words, next run, and the actions: edit, pause/resume, Run now, delete, tool permissions, the workspace. */
 export function RoutineHeader(props: RoutineHeaderProps) {
   const { routine, busy, onEdit, onToggle, onRunNow, onDelete } = props;
   // The actions wrap below the name before it drops under 16rem (a phone squeezed it to one letter).
@@ -56,6 +57,9 @@ export function RoutineHeader(props: RoutineHeaderProps) {
         </Button>
         <Button size="sm" variant="danger" onClick={onDelete} data-testid="routine-delete">
           Delete
+        </Button>
+        <Button size="sm" variant="ghost" onClick={props.onToolPermissions} aria-haspopup="dialog" data-testid="routine-tool-policy">
+          Tool permissions
         </Button>
         <Button
           size="sm"

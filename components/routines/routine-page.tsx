@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useSidePanels } from "@/components/chat/use-side-panels";
 import { SidePanel } from "@/components/layout/side-panel";
 import { SplitView } from "@/components/layout/split-view";
+import { ToolPolicyDialog } from "@/components/mcp/tool-policy-dialog";
 import { WorkspacePanel } from "@/components/workspace/workspace-panel";
 import { fileHash } from "@/components/workspace/file-hash";
 import { NOTES_PATH } from "@/lib/context/run-text";
@@ -26,6 +27,7 @@ export function RoutinePage({ id }: { id: string }) {
   const actions = useRoutineActions(id);
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const panels = useSidePanels(load.kind === "ready" ? load.routine.threadId : null, null);
 
@@ -71,6 +73,7 @@ export function RoutinePage({ id }: { id: string }) {
               onDelete={() => setConfirmDelete(true)}
               workspaceOpen={panels.workspaceVisible}
               onToggleWorkspace={panels.toggleWorkspace}
+              onToolPermissions={() => setToolsOpen(true)}
             />
             <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-4">
               {actionError && <Alert data-testid="routine-action-error">{actionError}</Alert>}
@@ -98,6 +101,7 @@ export function RoutinePage({ id }: { id: string }) {
           </SidePanel>
         }
       />
+      {toolsOpen && <ToolPolicyDialog threadId={routine.threadId} scope="routine" onClose={() => setToolsOpen(false)} />}
       <ConfirmDialog
         open={confirmDelete}
         title="Delete this routine?"

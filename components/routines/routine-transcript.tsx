@@ -6,7 +6,10 @@ import { api } from "@/components/api/api-client";
 import { readableError } from "@/components/api/api-error";
 import { latestMessagesQuery } from "@/components/api/queries";
 import { queryKeys } from "@/components/api/query-keys";
-import { Markdown } from "@/components/chat/markdown";
+import { MessageParts } from "@/components/chat/message-parts";
+import { ThreadScopeProvider } from "@/components/chat/thread-scope";
+import { isToolPart } from "@/components/chat/tool-part";
+import { toChatMessage } from "@/components/chat/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ApiMessage } from "@/lib/api";
@@ -20,7 +23,8 @@ export const messageAnchor = (id: string) => `routine-msg-${id}`;
 /**
  * The routine's thread, newest 200 messages, with a divider where each run starts. The runtime's
  * own messages (run start, notes request) are folded; a person replies at the bottom, and those
- * replies are the follow-ups the next run's digest carries.
+ * replies are the follow-ups the next run's digest carries. Replies show their tool calls as the
+ * chat does, so a call that waits for approval is answered here (for the routine's thread).
  */
 export function RoutineTranscript({ threadId }: { threadId: string }) {
   const queryClient = useQueryClient();
@@ -48,35 +52,37 @@ export function RoutineTranscript({ threadId }: { threadId: string }) {
   };
 
   return (
-    <section aria-label="Routine thread" data-testid="routine-transcript" className="flex flex-col gap-2">
-      {messages?.length === 0 && <p className="text-sm text-neutral-500">The thread is empty until the first run.</p>}
-      {messages?.map((m) => (
-        <div key={m.id} id={messageAnchor(m.id)}>
-          {m.runStart && (
-            <div role="separator" data-testid="run-divider" className="my-3 flex items-center gap-2 text-xs font-medium text-neutral-500">
-              <span className="h-px flex-1 bg-neutral-300" />
-              Run started · {when.format(new Date(m.createdAt))}
-              <span className="h-px flex-1 bg-neutral-300" />
-            </div>
-          )}
-          <TranscriptRow message={m} />
-        </div>
-      ))}
-      {error && <Alert>{error}</Alert>}
-      <form onSubmit={send} className="mt-2 flex gap-2">
-        <textarea
-          aria-label="Reply in the routine's thread"
-          data-testid="routine-reply"
-          className="min-h-10 flex-1 rounded-md border border-neutral-300 px-2 py-1.5 text-sm"
-          placeholder="Reply between runs, e.g. “Skip newsletters from now on”"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <Button type="submit" variant="primary" disabled={sending || !draft.trim()} data-testid="routine-reply-send">
-          {sending ? "Sending…" : "Send"}
-        </Button>
-      </form>
-    </section>
+    <ThreadScopeProvider threadId={threadId} kind="routine">
+      <section aria-label="Routine thread" data-testid="routine-transcript" className="flex flex-col gap-2">
+        {messages?.length === 0 && <p className="text-sm text-neutral-500">The thread is empty until the first run.</p>}
+        {messages?.map((m) => (
+          <div key={m.id} id={messageAnchor(m.id)}>
+            {m.runStart && (
+              <div role="separator" data-testid="run-divider" className="my-3 flex items-center gap-2 text-xs font-medium text-neutral-500">
+                <span className="h-px flex-1 bg-neutral-300" />
+                Run started · {when.format(new Date(m.createdAt))}
+                <span className="h-px flex-1 bg-neutral-300" />
+              </div>
+            )}
+            <TranscriptRow message={m} />
+          </div>
+        ))}
+        {error && <Alert>{error}</Alert>}
+        <form onSubmit={send} className="mt-2 flex gap-2">
+          <textarea
+            aria-label="Reply in the routine's thread"
+            data-testid="routine-reply"
+            className="min-h-10 flex-1 rounded-md border border-neutral-300 px-2 py-1.5 text-sm"
+            placeholder="Reply between runs, e.g. “Skip newsletters from now on”"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <Button type="submit" variant="primary" disabled={sending || !draft.trim()} data-testid="routine-reply-send">
+            {sending ? "Sending…" : "Send"}
+          </Button>
+        </form>
+      </section>
+    </ThreadScopeProvider>
   );
 }
 
@@ -97,9 +103,10 @@ function TranscriptRow({ message: m }: { message: ApiMessage }) {
       </details>
     );
   }
-  // A reply with no text yet (the run is working) or none at all (only tool calls) would be a bare
-  // "Assistant" header: the first says the run is working, the second is left out.
-  const empty = m.role === "assistant" && m.text.trim() === "";
+  // A reply with no text yet (the run is working) would be a bare "Assistant" header: it says the
+  // run is working instead. One with neither text nor tool calls is left out.
+  const message = toChatMessage(m);
+  const empty = m.role === "assistant" && m.text.trim() === "" && !message.parts.some(isToolPart);
   if (empty && m.status !== "streaming") return null;
   return (
     <article
@@ -115,7 +122,7 @@ function TranscriptRow({ message: m }: { message: ApiMessage }) {
           Working on the run…
         </p>
       ) : (
-        <Markdown text={m.text} />
+        <MessageParts message={message} />
       )}
     </article>
   );

@@ -127,3 +127,73 @@ test("the approval endpoint refuses a forged id, a bad body and another person's
   await stranger.close();
   await page.context().close();
 });
+
+for (const [width, dark] of [
+  [390, true],
+  [1440, false],
+] as const) {
+  test(`a routine run waits on its page for approval, and its tool permissions are the routine's: ${width} px, ${dark ? "dark" : "light"}`, async ({
+    browser,
+  }) => {
+    const page = await newPage(browser, width, dark);
+    const base = servers.urls[0];
+    const created = await page.request.post(`${base}/api/routines`, {
+      data: { name: `Cleanup ${width}`, instructions: "Tidy up.\ncall web__delete_everything {}", cron: "0 9 * * 1", timezone: "UTC" },
+      headers: { origin: base },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(`${base}/routines/${id}`);
+    await expect(page.getByTestId("routine-title")).toHaveText(`Cleanup ${width}`, { timeout: 60_000 });
+    const before = deletes();
+
+    await page.getByTestId("routine-run-now").click();
+    const run = page.getByTestId("run-row").first();
+    await expect(run).toHaveAttribute("data-status", "waiting", { timeout: 30_000 });
+    await expect(run).toContainText("waiting for your approval");
+    const card = page.getByTestId("routine-transcript").getByTestId("tool-approval");
+    await expect(card).toHaveAttribute("data-state", "approval-requested");
+    await expect(card).toContainText("delete_everything");
+    await expect(card.getByTestId("tool-approval-allow_thread")).toHaveText("Always in this routine");
+    expect(deletes()).toBe(before);
+    await expectAxeClean(page, `a routine's pending card at ${width} px`);
+
+    // Answered by keyboard on the routine page: the call goes to the routine's thread, runs once,
+    // and the waiting run ends with the continuation's reply.
+    await card.getByTestId("tool-approval-allow_once").focus();
+    await page.keyboard.press("Enter");
+    await expect(card).toHaveAttribute("data-state", "approval-responded", { timeout: 30_000 });
+    await expect(run).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+    await expect(page.getByTestId("routine-transcript")).toContainText("web__delete_everything: ", { timeout: 30_000 });
+    expect(deletes()).toBe(before + 1);
+
+    // The routine's own policy view: "never" there refuses the next run's call without asking.
+    const open = page.getByTestId("routine-tool-policy");
+    await open.click();
+    const dialog = page.getByTestId("tool-policy-dialog");
+    await expect(dialog).toContainText("in this routine's runs");
+    const select = dialog.getByRole("combobox", { name: /web__delete_everything/ });
+    await expect(select).toHaveValue("ask");
+    await expectAxeClean(page, `a routine's policy view at ${width} px`);
+    await select.selectOption("never");
+    await expect(select).toHaveValue("never");
+    await expect(select).toBeEnabled();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+    const policy = await page.request.get(`${base}/api/threads/${await routineThread(page, id)}/mcp-tools`);
+    const tools = ((await policy.json()) as { tools: { name: string; mode: string }[] }).tools;
+    expect(tools.find((t) => t.name === "web__delete_everything")?.mode).toBe("never");
+
+    await page.getByTestId("routine-run-now").click();
+    await expect(page.getByTestId("run-row").first()).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+    await expect(page.getByTestId("run-row")).toHaveCount(2);
+    expect(deletes()).toBe(before + 1);
+    await page.context().close();
+  });
+}
+
+async function routineThread(page: Page, id: string): Promise<string> {
+  const res = await page.request.get(`${servers.urls[0]}/api/routines/${id}`);
+  return ((await res.json()) as { routine: { threadId: string } }).routine.threadId;
+}
