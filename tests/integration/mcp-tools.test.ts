@@ -129,6 +129,26 @@ describe.each(testDatabases())("MCP tools on $name", (target) => {
     expect(output.content).toMatch(/\[Truncated: the tool returned 10,485,760 characters; the first 100,000 are shown\.\]$/);
   });
 
+  it("shortens a large MCP result in the model input like any tool result, its full output kept under context/tool-outputs/", async () => {
+    process.env.TOOL_RESULT_MAX_TOKENS = "2000";
+    resetConfigForTests();
+    try {
+      const { outcome, tools } = await turn("call web__huge {}");
+      expect(outcome.status).toBe("complete");
+      const callId = (tools[0] as { toolCallId?: string }).toolCallId!;
+      const thread = await env.db.message.findUniqueOrThrow({ where: { id: outcome.assistantMessageId }, select: { thread: true } });
+      const saved = await env.db.workspaceFile.findFirst({
+        where: { workspaceId: thread.thread.workspaceId, path: { startsWith: "context/tool-outputs/" }, deletedAt: null },
+      });
+      expect(saved?.path).toBe(`context/tool-outputs/${callId.replace(/[^\w.-]/g, "_")}.txt`);
+      // The whole (already capped) result, not the shortened one the model read.
+      expect(saved!.content.length).toBeGreaterThan(100_000);
+    } finally {
+      delete process.env.TOOL_RESULT_MAX_TOKENS;
+      resetConfigForTests();
+    }
+  });
+
   it("records a tool's own error and an answer that does not parse as such, and the turn answers", async () => {
     const { outcome, tools } = await turn("call web__fails {}\ncall web__malformed {}");
     expect(outcome.status).toBe("complete");
