@@ -27,13 +27,24 @@ export type ApiMessage = {
   errorCode: string | null;
   runStart: boolean;
   createdAt: string;
+  /** Set when the message has other versions (edits, regenerations): which one this is (`< k / n >`). */
+  versions?: MessageVersions;
 };
+
+/** A message's versions: this is `index` of `count` (1-based); POST …/messages/:id/show flips to a neighbour. */
+export type MessageVersions = { index: number; count: number; previousId: string | null; nextId: string | null };
 
 /**
  * GET /api/threads/:id/messages: one page, oldest first; nextCursor loads the page before it
  * (`before`), newerCursor the page after it (`after`; pages from `after` or `around` only).
  */
-export type MessagePage = { messages: ApiMessage[]; nextCursor: string | null; newerCursor?: string | null };
+export type MessagePage = {
+  messages: ApiMessage[];
+  nextCursor: string | null;
+  newerCursor?: string | null;
+  /** The live message right before the page (newest and `before` pages): a tab keeps what it holds up to it. */
+  previousId?: string | null;
+};
 
 export type MessagePageQuery = z.input<typeof pageQuerySchema>;
 

@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db/client";
+import { leavePathFrom } from "@/lib/branches/leave-path";
 import { AppError, notFound } from "@/lib/errors";
 
 /** Takes the thread's row lock first, so edits, retries, replies and summary saves queue in one order. */
@@ -32,9 +33,8 @@ export async function lockOwnedThread(tx: Tx, userId: string, threadId: string):
 }
 
 /**
- * Removes a live message and everything after it from the live transcript (kept for audit), inside
- * the caller's transaction. The target is claimed with a compare-and-set, so of two concurrent
- * edits or retries of the same message exactly one proceeds.
+ * Takes a live message and everything after it off the active path (kept as a version to flip back to), inside
+ * the caller's transaction. Of two concurrent edits or retries of the same message exactly one proceeds.
  */
 export async function cutTranscriptAt(tx: Tx, threadId: string, messageId: string, role: "user" | "assistant"): Promise<{ seq: number }> {
   await lockThread(tx, threadId);
@@ -48,9 +48,9 @@ export async function cutTranscriptAt(tx: Tx, threadId: string, messageId: strin
         : "Only an assistant message can be retried; edit a user message instead",
     );
   }
-  const now = new Date();
-  const claimed = await tx.message.updateMany({ where: { id: messageId, deletedAt: null }, data: { deletedAt: now } });
-  if (claimed.count !== 1) throw new AppError("conflict", "The message was changed by another request; reload and try again");
-  await tx.message.updateMany({ where: { threadId, deletedAt: null, seq: { gt: target.seq } }, data: { deletedAt: now } });
+  // The row lock above orders concurrent edits and retries: the second one reads the target as
+  // off the path and is a 404; a branch that moved nothing was taken by another request.
+  const left = await leavePathFrom(tx, threadId, target.seq, new Date());
+  if (left === 0) throw new AppError("conflict", "The message was changed by another request; reload and try again");
   return { seq: target.seq };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { messageSelect, toStored, type MessageRow } from "@/lib/db/messages";
 import { withDraftParts } from "@/lib/db/reply-parts";
+import { withVersions } from "@/lib/branches/page-versions";
 
 // Random-access pages of the live transcript: a jump to a search hit, to the first message (Home)
 // or back down (End) reads one page, never the pages in between.
@@ -34,7 +35,8 @@ export async function listMessagesAround(threadId: string, seq: number, limit: n
   const olderWanted = Math.ceil(limit / 2);
   const newerCount = Math.min(after.length, limit - Math.min(before.length, olderWanted));
   const olderCount = Math.min(before.length, limit - newerCount);
-  const messages = await withDraftParts([...before.slice(0, olderCount).reverse(), ...after.slice(0, newerCount)].map(toStored));
+  const rows = [...before.slice(0, olderCount).reverse(), ...after.slice(0, newerCount)];
+  const messages = await withVersions(threadId, await withDraftParts(rows.map(toStored)), before[olderCount]?.id ?? null);
   return {
     messages,
     nextCursor: before.length > olderCount && messages.length ? String(messages[0].seq) : null,
@@ -45,12 +47,13 @@ export async function listMessagesAround(threadId: string, seq: number, limit: n
 /** The page right after `seq`, oldest first (`after=0`: the first page of the thread). */
 export async function listMessagesAfter(threadId: string, seq: number, limit: number): Promise<TranscriptPage> {
   const rows = await newer(threadId, seq, limit + 1);
-  const messages = await withDraftParts(rows.slice(0, limit).map(toStored));
-  const first = messages[0];
-  const hasOlder = first ? (await older(threadId, first.seq - 1, 1)).length > 0 : false;
+  const first = rows[0];
+  const [previous] = first ? await older(threadId, first.seq - 1, 1) : [];
+  const messages = await withVersions(threadId, await withDraftParts(rows.slice(0, limit).map(toStored)), previous?.id ?? null);
+  const hasOlder = previous !== undefined;
   return {
     messages,
-    nextCursor: hasOlder ? String(first.seq) : null,
+    nextCursor: hasOlder ? String(messages[0].seq) : null,
     newerCursor: rows.length > limit ? String(messages.at(-1)!.seq) : null,
   };
 }

@@ -117,7 +117,8 @@ export async function listMessagesPage(threadId: string, opts: { beforeSeq?: num
   });
   const hasMore = rows.length > opts.limit;
   const page = await withDraftParts(rows.slice(0, opts.limit).reverse().map(toStored));
-  return { messages: page, nextCursor: hasMore && page.length ? String(page[0].seq) : null };
+  // The row past the page is the live message before it: where the first one's versions hang.
+  return { messages: page, nextCursor: hasMore && page.length ? String(page[0].seq) : null, previousId: rows[opts.limit]?.id ?? null };
 }
 
 /** The latest routine run's start message (the floor), or null outside routines. */

@@ -2,7 +2,7 @@ import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-qu
 import { NEWEST_PAGE_SIZE, queryKeys } from "@/components/api/query-keys";
 import type { ApiThread, MessagePage } from "@/lib/api";
 import { currentCaller } from "@/lib/auth/session";
-import { listMessagesPage } from "@/lib/db/messages";
+import { transcriptPage } from "@/lib/chat/transcript-page";
 import { threadActionsOf } from "@/lib/actions/list";
 import { describeModel } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
@@ -40,7 +40,7 @@ export async function prefetchThread(threadId: string): Promise<DehydratedState 
   const thread = await findOwnedThread(userId, threadId);
   if (thread) {
     const [page, pins, actions, workspaceThreads, files, deletedFiles] = await Promise.all([
-      listMessagesPage(threadId, { limit: NEWEST_PAGE_SIZE }),
+      transcriptPage(threadId, { limit: NEWEST_PAGE_SIZE }),
       pinStateOf(thread),
       threadActionsOf(userId, thread),
       workspaceThreadsOf(userId, thread),
