@@ -159,6 +159,9 @@ export const api = {
   setMcpToolMode: (id: string, body: McpToolModeRequest) => request<ApiMcpToolPolicy>(`${threadUrl(id)}/mcp-tools`, send("PUT", body)),
 
   pins: (id: string) => request<ApiPinState>(`${threadUrl(id)}/pins`),
+  /** Shows another version of a message and the branch last shown under it; 409 while a reply is written. */
+  showVersion: (id: string, messageId: string) =>
+    request<{ shown: string[] }>(`${threadUrl(id)}/messages/${encodeURIComponent(messageId)}/show`, { method: "POST" }),
   /** Pins or unpins a message; over the pin budget it is a 422 with the server's reason. */
   setPinned: (id: string, messageId: string, pinned: boolean) =>
     request<ApiPinState>(`${threadUrl(id)}/messages/${encodeURIComponent(messageId)}/pin`, { method: pinned ? "POST" : "DELETE" }),

@@ -6,6 +6,7 @@ import { MessageError } from "./message-error";
 import { MessageParts } from "./message-parts";
 import type { ChatMessage } from "./types";
 import type { MessageEditActions } from "./use-message-edit";
+import { VersionSwitcher } from "./version-switcher";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatCount } from "@/components/ui/format-count";
 
@@ -56,6 +57,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
       <div className={isUser ? `ml-auto max-w-[85%] rounded-2xl bg-neutral-100 px-4 py-2.5 ${editing ? "w-full" : "w-fit"}` : ""}>
         <header className={`mb-1 flex items-center gap-2 text-xs text-neutral-500 ${isUser ? "flex-row-reverse" : ""}`}>
           <span className="font-medium text-neutral-600">{isUser ? "You" : "Assistant"}</span>
+          {meta?.versions && !editing && <VersionSwitcher versions={meta.versions} disabled={actionsDisabled} isUser={isUser} />}
           {status === "stopped" && (
             <span data-testid="message-stopped" className="rounded bg-amber-100 px-1.5 py-px font-medium text-amber-800">
               stopped
@@ -105,7 +107,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
               onClick={() => onRetry(message.id)}
               disabled={actionsDisabled}
               aria-label="Regenerate this reply"
-              title={actionsDisabled ? "Wait for the reply to finish" : "Write this reply again (it replaces this one)"}
+              title={actionsDisabled ? "Wait for the reply to finish" : "Write this reply again (this one stays as an earlier version)"}
               className={`${HEADER_BUTTON} ${REVEAL_ON_HOVER}`}
             >
               Regenerate

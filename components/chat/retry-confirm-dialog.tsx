@@ -9,7 +9,7 @@ type RetryConfirmDialogProps = {
   onCancel: () => void;
 };
 
-/** Says what a retry or regeneration in the middle of a thread costs before the later turns leave the transcript. */
+/** Says what a retry or regeneration in the middle of a thread does to the later turns (they stay as the earlier version). */
 export function RetryConfirmDialog({ pending, onConfirm, onCancel }: RetryConfirmDialogProps) {
   const later = pending?.later ?? 0;
   const count = later === 1 ? "1 later message" : `${later} later messages`;
@@ -18,7 +18,7 @@ export function RetryConfirmDialog({ pending, onConfirm, onCancel }: RetryConfir
       open={pending !== null}
       testId="retry-confirm"
       title="Write this reply again?"
-      description={`A new reply replaces this one, and the ${count} after it will leave the transcript (they stay in the audit trail).`}
+      description={`A new reply is written. This one and the ${count} after it stay as the earlier version: switch back with ‹ › on the reply. Workspace files and sent emails are not undone.`}
       confirmLabel={later === 1 ? "Retry and remove it" : "Retry and remove them"}
       onConfirm={onConfirm}
       onCancel={onCancel}

@@ -187,7 +187,7 @@ export function Transcript({ messages, streaming, busy, older, onRetry, onEdit, 
         open={editConfirmation.open}
         testId="edit-confirm"
         title="Save the edit and drop later messages?"
-        description={`The edited message gets a new reply, and the ${editConfirmation.dropped === 1 ? "1 later message" : `${editConfirmation.dropped} later messages`} after it will leave the transcript (they stay in the audit trail).`}
+        description={`The edited message gets a new reply. The ${editConfirmation.dropped === 1 ? "1 later message stays" : `${editConfirmation.dropped} later messages stay`} with the earlier version: switch back with ‹ › on the message. Workspace files and sent emails are not undone.`}
         confirmLabel="Save and drop"
         onConfirm={editConfirmation.confirm}
         onCancel={editConfirmation.cancel}

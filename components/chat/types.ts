@@ -1,5 +1,5 @@
 import type { UIMessage } from "ai";
-import type { ApiMessage, AttachmentRef, MessageStatus, TurnData } from "@/lib/api";
+import type { ApiMessage, AttachmentRef, MessageStatus, MessageVersions, TurnData } from "@/lib/api";
 
 /** What the server stored about a message; absent on messages still streaming in this tab. */
 export type ChatMessageMeta = {
@@ -9,6 +9,8 @@ export type ChatMessageMeta = {
   errorCode: string | null;
   tokens: number;
   createdAt: string;
+  /** Which version of its message this is, when it has others (`< k / n >`). */
+  versions?: MessageVersions;
 };
 
 /** A message as the chat (AI SDK) holds it; `data-turn` is the transient part that ends a turn, `data-attachment` a file the person attached. */
@@ -28,6 +30,7 @@ export function toChatMessage(m: ApiMessage): ChatMessage {
       errorCode: m.errorCode ?? null,
       tokens: m.tokens,
       createdAt: m.createdAt,
+      ...(m.versions ? { versions: m.versions } : {}),
     },
   };
 }

@@ -56,6 +56,22 @@ describe("mergeNewestPage", () => {
   });
 });
 
+describe("mergeNewestPage after a switch of versions", () => {
+  it("keeps what it holds up to the live message before the page, and drops another branch's messages with lower seqs", () => {
+    // Held: 1..4, then the branch 5..8 under m4. Shown now: 1..4 then another version's branch, 20..23.
+    const out = mergeNewestPage(range(1, 8).map(toChatMessage), { ...page(range(20, 23), "20"), previousId: "m4" });
+    expect(ids(out.messages)).toEqual(["m1", "m2", "m3", "m4", "m20", "m21", "m22", "m23"]);
+    expect(out.keptOlder).toBe(true);
+  });
+
+  it("keeps nothing older when the message before the page is not held (the older cursor starts again)", () => {
+    const held = [...range(1, 4), ...range(20, 23)].map(toChatMessage);
+    const out = mergeNewestPage(held, { ...page(range(30, 31), "30"), previousId: "m29" });
+    expect(ids(out.messages)).toEqual(["m30", "m31"]);
+    expect(out.keptOlder).toBe(false);
+  });
+});
+
 describe("prependOlderPage", () => {
   it("puts an older page first and skips messages already shown", () => {
     const current = range(5, 8).map(toChatMessage);
