@@ -26,12 +26,27 @@ const summarySelect = {
   status: true,
 } as const;
 
-/** The summary in force for a thread (the newest active one), valid or stale. */
+// How far back a switch of versions looks for a summary made on the branch now shown.
+const SUMMARIES_CONSIDERED = 20;
+
+/**
+ * The summary in force for a thread: the newest one whose cut (and floor) are on the active path,
+ * so switching back to a branch uses the summary made on it again without a new compaction (a
+ * summary is valid while its cut is on the path: everything before the cut is then the cut's own
+ * ancestors, what it summarized). When none is on the path, the newest one, stale (the UI says so).
+ */
 export async function activeSummary(threadId: string, client: Db | Tx = db()): Promise<SummaryRow | null> {
-  const row = await client.summary.findFirst({
-    where: { threadId, status: "active" },
+  const rows = await client.summary.findMany({
+    where: { threadId },
     orderBy: { createdAt: "desc" },
+    take: SUMMARIES_CONSIDERED,
     select: summarySelect,
   });
-  return row && { ...row, status: storedValue(SUMMARY_STATUSES, row.status, "Summary.status") };
+  if (rows.length === 0) return null;
+  const anchors = [...new Set(rows.flatMap((r) => (r.floorMessageId ? [r.cutMessageId, r.floorMessageId] : [r.cutMessageId])))];
+  const onPath = new Set(
+    (await client.message.findMany({ where: { threadId, id: { in: anchors }, deletedAt: null }, select: { id: true } })).map((m) => m.id),
+  );
+  const row = rows.find((r) => onPath.has(r.cutMessageId) && (!r.floorMessageId || onPath.has(r.floorMessageId))) ?? rows[0];
+  return { ...row, status: storedValue(SUMMARY_STATUSES, row.status, "Summary.status") };
 }

@@ -5,6 +5,7 @@ import { echoedPrompt, seedConversation, seedSummary } from "./support/seed";
 import { createThread } from "@/lib/db/threads";
 import { inspectContext } from "@/lib/chat/inspect";
 import { editOwnMessage } from "@/lib/chat/edit";
+import { showVersion } from "@/lib/chat/show-version";
 import { summaryPartText } from "@/lib/context";
 
 const SUMMARY = "Loader ready.\nThree callers remain.\nKeep CLI output unchanged.";
@@ -74,6 +75,28 @@ describe.each(testDatabases())("recent span on $name", (target) => {
     expect(reply.text).toMatch(/offline/i);
     // The old message and its tail stay stored for audit.
     expect(await env.db.message.count({ where: { threadId: t.id, deletedAt: { not: null } } })).toBe(2);
+  });
+
+  it("uses a branch's summary again when its version is shown again, without a new compaction", async () => {
+    const { t, m } = await articleThread();
+    // The edit takes the cut off the path: stale. A summary made on the new branch is in force there.
+    const edited = await editOwnMessage(userId, t.id, m[3].id, "Keep the CLI output, but add --json.");
+    expect((await inspectContext(t.id, { includeInput: false })).summaryStale).toBe(true);
+    await seedSummary(env.db, t.id, "Edited branch summary.", edited.id);
+    expect((await inspectContext(t.id, { includeInput: false })).summary).toMatchObject({ cutMessageId: edited.id });
+
+    // Back to the first version: its summary is in force again, valid.
+    await showVersion(userId, t.id, m[3].id);
+    const back = await inspectContext(t.id, { includeInput: false });
+    expect(back.summaryStale).toBe(false);
+    expect(back.summary).toMatchObject({ text: SUMMARY, cutMessageId: m[3].id });
+    expect(back.recentSpan).toEqual({ cutMessageId: m[3].id });
+    expect(await env.db.compaction.count({ where: { threadId: t.id } })).toBe(0);
+    await showVersion(userId, t.id, edited.id);
+    expect((await inspectContext(t.id, { includeInput: false })).summary).toMatchObject({
+      text: "Edited branch summary.",
+      cutMessageId: edited.id,
+    });
   });
 
   it("keeps the request prefix byte-identical between summaries: cache reads cover the previous input", async () => {
