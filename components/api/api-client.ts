@@ -139,7 +139,8 @@ export const api = {
   },
   /** One thread (`threadId`) or all of the caller's threads, best match first. */
   search: (opts: { q: string; threadId?: string; cursor?: string | null; limit?: number; range?: { from: number; to: number } }) => {
-    const query = new URLSearchParams({ q: opts.q, limit: String(opts.limit ?? 20) });
+    // Every branch: a hit in a version not shown now says so, and opening it shows that version.
+    const query = new URLSearchParams({ q: opts.q, limit: String(opts.limit ?? 20), deleted: "1" });
     if (opts.range) {
       query.set("from", String(opts.range.from));
       query.set("to", String(opts.range.to));

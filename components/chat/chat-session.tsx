@@ -8,8 +8,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ContextInfo, MessagePage } from "@/lib/api";
 import { onJumpRequest } from "@/components/search/page-events";
+import { showHitBranch } from "@/components/search/show-hit-branch";
 import { ThreadSearch } from "@/components/search/thread-search";
-import { ThreadIdContext } from "./attachments/thread-id";
+import { ThreadScopeProvider } from "./thread-scope";
 import { Composer } from "./composer";
 import { Transcript } from "./transcript";
 import { useFileToolSignal } from "./use-file-tool-signal";
@@ -60,11 +61,15 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
   const message = chat.errorText ?? chat.notice;
 
   return (
-    <ThreadIdContext value={threadId}>
+    <ThreadScopeProvider threadId={threadId} kind="chat">
       <div className="relative flex min-h-0 flex-1 flex-col">
         <ThreadSearch
           threadId={threadId}
-          onChoose={(hit) => nav.openAt(hit.seq, hit.messageId)}
+          onChoose={async (hit) => {
+            const failed = await showHitBranch(queryClient, hit);
+            if (!failed) nav.openAt(hit.seq, hit.messageId);
+            return failed;
+          }}
           open={search.open}
           onOpenChange={search.setOpen}
           toggleRef={search.toggleRef}
@@ -146,6 +151,6 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
           queue={{ queued: chat.queued, onSendNow: chat.sendQueuedNow, onEdit: chat.editQueued, onCancel: chat.cancelQueued }}
         />
       </div>
-    </ThreadIdContext>
+    </ThreadScopeProvider>
   );
 }

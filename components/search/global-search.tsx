@@ -1,13 +1,16 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { SearchResults } from "./search-results";
+import { showHitBranch } from "./show-hit-branch";
 import { useSearch } from "./use-search";
 
 /** Search across all of the person's chats; a hit opens its thread at that message. */
 export function GlobalSearch() {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [q, setQ] = useState("");
   const search = useSearch(q);
   return (
@@ -29,7 +32,11 @@ export function GlobalSearch() {
           loading={search.isFetching}
           error={search.error}
           showThread
-          onChoose={(hit) => router.push(`/t/${encodeURIComponent(hit.threadId)}?seq=${hit.seq}&m=${encodeURIComponent(hit.messageId)}`)}
+          onChoose={async (hit) => {
+            const failed = await showHitBranch(queryClient, hit);
+            if (!failed) router.push(`/t/${encodeURIComponent(hit.threadId)}?seq=${hit.seq}&m=${encodeURIComponent(hit.messageId)}`);
+            return failed;
+          }}
         />
       </div>
     </div>

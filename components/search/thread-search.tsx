@@ -9,7 +9,7 @@ import { useSearch } from "./use-search";
 type ThreadSearchProps = {
   threadId: string;
   /** Opens the thread at that message, however far back it is. */
-  onChoose: (hit: ApiSearchResult) => void;
+  onChoose: (hit: ApiSearchResult) => Promise<string | null> | void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The header's "Search" switch (ThreadSearchToggle), which gets the focus back on close. */

@@ -28,6 +28,29 @@ export function branchToRestore(rows: readonly OffPathRow[], startId: string): s
   return path;
 }
 
+/**
+ * What comes onto the path to show the off-path row `targetId` (a version, or a message deep in
+ * another branch, as a search hit): its off-path ancestors from the one whose parent is on the
+ * path (`top`), the target, then the branch last shown under it. Null when the chain is broken.
+ */
+export function rowsToShow(rows: readonly OffPathRow[], targetId: string): { top: OffPathRow; ids: string[] } | null {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const target = byId.get(targetId);
+  if (!target) return null;
+  const chain: OffPathRow[] = [];
+  for (let node: OffPathRow | undefined = target; node; node = node.parentId ? byId.get(node.parentId) : undefined) {
+    // Parents are written before their children: a cycle is a corrupt row.
+    if (chain.length && node.seq >= chain[chain.length - 1].seq) return null;
+    chain.push(node);
+  }
+  const top = chain[chain.length - 1];
+  const above = chain
+    .slice(1)
+    .reverse()
+    .map((r) => r.id);
+  return { top, ids: [...above, ...branchToRestore(rows, targetId)] };
+}
+
 const later = (a: OffPathRow, b: OffPathRow) =>
   a.leftAt.getTime() > b.leftAt.getTime() || (a.leftAt.getTime() === b.leftAt.getTime() && a.seq > b.seq);
 

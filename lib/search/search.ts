@@ -14,7 +14,7 @@ export type SearchResult = {
   createdAt: Date;
   /** HTML-escaped text with <mark> around the matches, and no other markup. */
   snippet: string;
-  /** True for a row an edit or retry removed from the live transcript (only with includeDeleted). */
+  /** True for a message on a branch not shown now: another version (only with includeDeleted). */
   deleted: boolean;
 };
 

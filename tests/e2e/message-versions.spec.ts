@@ -79,6 +79,25 @@ for (const [width, dark] of [
     await expect(messages(other, "user").last()).toHaveAttribute("data-message-id", questionId);
     await expect(messages(page, "assistant")).toHaveCount(2);
     expect(await axeViolations(page, `versions after an edit at ${width} px`)).toEqual([]);
+
+    // Search finds the version not shown, says so, and opening the hit shows that version.
+    await messages(page, "user")
+      .last()
+      .click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("Control+f");
+    const input = page.getByRole("searchbox", { name: "Search this chat" });
+    await expect(input).toBeFocused();
+    await input.fill("sharper");
+    // The edited question, and its reply (the offline model quotes it): both in the version not shown.
+    await expect(page.getByTestId("search-result")).toHaveCount(2);
+    await expect(page.getByTestId("search-result-other-version")).toHaveCount(2);
+    const hit = page.getByTestId("search-result").filter({ hasText: "· user ·" });
+    await expect(hit.getByTestId("search-result-other-version")).toHaveText("other version");
+    expect(await axeViolations(page, `a hit in another version at ${width} px`)).toEqual([]);
+    await hit.click();
+    await expect(messages(page, "user").last()).toContainText("second question, sharper");
+    await expect(messages(page, "user").last().getByTestId("version-position")).toHaveText("2 / 2");
+    await expect(messages(other, "user").last()).toContainText("second question, sharper");
     await context.close();
   });
 }

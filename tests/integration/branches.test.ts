@@ -68,10 +68,16 @@ describe.each(testDatabases())("message versions on $name", (target) => {
     expect((await showVersion(userId, b.threadId, b.u2e)).shown).toEqual([]);
   });
 
-  it("refuses a version whose branch is not shown, another person's thread, an unknown id and a running reply", async () => {
+  it("shows a message deep in another branch: the branch comes back down to it (a search hit)", async () => {
     const b = await branchedThread();
-    // a2 hangs under u2, which is not on the path now.
-    await expect(showVersion(userId, b.threadId, b.a2)).rejects.toMatchObject({ status: 409, code: "conflict" });
+    // a2 hangs under u2, which is not on the path now, and is not the reply last shown under it.
+    expect((await showVersion(userId, b.threadId, b.a2)).shown).toEqual([b.u2, b.a2]);
+    expect(await path(b.threadId)).toEqual([b.u1, b.a1, b.u2, b.a2]);
+    expect(await env.db.message.count({ where: { threadId: b.threadId } })).toBe(7);
+  });
+
+  it("refuses another person's thread, an unknown id and a running reply", async () => {
+    const b = await branchedThread();
     await expect(showVersion(otherUserId, b.threadId, b.u2)).rejects.toMatchObject({ status: 404 });
     await expect(showVersion(userId, b.threadId, "nope")).rejects.toMatchObject({ status: 404 });
     await env.db.thread.update({ where: { id: b.threadId }, data: { turnHolder: b.a3, turnHeartbeatAt: new Date() } });

@@ -1,7 +1,7 @@
 "use client";
 
 import type { AttachmentRef } from "@/lib/api";
-import { useThreadId } from "./thread-id";
+import { useThreadScope } from "../thread-scope";
 import { attachmentUrl } from "./upload";
 
 const INLINE_IMAGES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
@@ -12,7 +12,7 @@ function sizeLabel(bytes: number): string {
 
 /** An attachment in the transcript: an image at its natural size (never wider than the column), any other file as a chip linking its download. */
 export function AttachmentView({ attachment }: { attachment: AttachmentRef }) {
-  const threadId = useThreadId();
+  const { threadId } = useThreadScope();
   const name = attachment.path.split("/").pop() ?? attachment.path;
   if (!threadId) return <p className="my-1 text-sm text-neutral-600">{name}</p>;
   if (INLINE_IMAGES.has(attachment.mediaType)) {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { branchToRestore, versionsOnPath, type OffPathRow } from "@/lib/branches/versions";
+import { branchToRestore, rowsToShow, versionsOnPath, type OffPathRow } from "@/lib/branches/versions";
 
 /*
  * A model of the store: rows with seq, parentId and leftAt (null: on the path). The operations do
@@ -34,18 +34,19 @@ class Tree {
     this.leaveFrom(live[index].seq);
     this.append();
   }
-  /** Shows `id` (an off-path row whose parent is live, or a first message). */
+  /** Shows the off-path row `id`: a version, or any message of another branch. */
   show(id: string) {
-    const target = this.rows.find((r) => r.id === id)!;
+    const offPath: OffPathRow[] = this.rows
+      .filter((r) => r.leftAt !== null)
+      .map((r) => ({ id: r.id, parentId: r.parentId, seq: r.seq, leftAt: new Date(r.leftAt!) }));
+    const plan = rowsToShow(offPath, id);
+    if (!plan) return false;
     const live = this.live();
-    const parentAt = target.parentId === null ? -1 : live.findIndex((r) => r.id === target.parentId);
-    if (target.leftAt === null || (target.parentId !== null && parentAt < 0)) return false;
+    const parentAt = plan.top.parentId === null ? -1 : live.findIndex((r) => r.id === plan.top.parentId);
+    expect(plan.top.parentId === null || parentAt >= 0).toBe(true);
     const current = live[parentAt + 1];
     if (current) this.leaveFrom(current.seq);
-    const offPath: OffPathRow[] = this.rows
-      .filter((r) => r.leftAt !== null && r.seq >= target.seq)
-      .map((r) => ({ id: r.id, parentId: r.parentId, seq: r.seq, leftAt: new Date(r.leftAt!) }));
-    for (const shown of branchToRestore(offPath, id)) this.rows.find((r) => r.id === shown)!.leftAt = null;
+    for (const shown of plan.ids) this.rows.find((r) => r.id === shown)!.leftAt = null;
     return true;
   }
   /** Every off-path version of a live row: what `< k / n >` offers. */
@@ -61,6 +62,7 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant("send" as const) }),
   fc.record({ kind: fc.constant("replace" as const), at: fc.nat(30) }),
   fc.record({ kind: fc.constant("flip" as const), pick: fc.nat(30) }),
+  fc.record({ kind: fc.constant("jump" as const), pick: fc.nat(60) }),
 );
 
 describe("message versions", () => {
@@ -70,7 +72,14 @@ describe("message versions", () => {
         const tree = new Tree();
         for (const o of ops) {
           if (o.kind === "send") tree.append();
-          else if (o.kind === "replace") tree.replace(o.at % Math.max(1, tree.live().length));
+          else if (o.kind === "jump") {
+            // Any message of any branch (a search hit) can be shown, and lands on the path.
+            const off = tree.rows.filter((r) => r.leftAt !== null);
+            if (off.length === 0) continue;
+            const target = off[o.pick % off.length].id;
+            expect(tree.show(target)).toBe(true);
+            expect(tree.live().map((r) => r.id)).toContain(target);
+          } else if (o.kind === "replace") tree.replace(o.at % Math.max(1, tree.live().length));
           else {
             const choices = tree.flippable();
             if (choices.length === 0) continue;
@@ -86,6 +95,10 @@ describe("message versions", () => {
             tree.show(target);
           }
           const live = tree.live();
+          // The path is a chain: a live row's recorded parent is the live row before it.
+          live.forEach((r, i) => {
+            if (r.parentId !== null || i === 0) expect(r.parentId).toBe(live[i - 1]?.id ?? null);
+          });
           // A chain: every off-path row's parent was a row written before it.
           for (const r of tree.rows.filter((x) => x.leftAt !== null)) {
             if (r.parentId !== null) expect(tree.rows.find((p) => p.id === r.parentId)!.seq).toBeLessThan(r.seq);
