@@ -1,4 +1,6 @@
 import type {
+  BranchRequest,
+  BranchResponse,
   AddUserMcpServerRequest,
   AddUserMcpServerResponse,
   ApiMcpToolPolicy,
@@ -160,6 +162,9 @@ export const api = {
   setMcpToolMode: (id: string, body: McpToolModeRequest) => request<ApiMcpToolPolicy>(`${threadUrl(id)}/mcp-tools`, send("PUT", body)),
 
   pins: (id: string) => request<ApiPinState>(`${threadUrl(id)}/pins`),
+  /** A new chat with the shown conversation up to this message, sharing or copying the workspace. */
+  branchAt: (id: string, messageId: string, body: BranchRequest) =>
+    request<BranchResponse>(`${threadUrl(id)}/messages/${encodeURIComponent(messageId)}/branch`, send("POST", body)),
   /** Shows another version of a message and the branch last shown under it; 409 while a reply is written. */
   showVersion: (id: string, messageId: string) =>
     request<{ shown: string[] }>(`${threadUrl(id)}/messages/${encodeURIComponent(messageId)}/show`, { method: "POST" }),

@@ -7,6 +7,7 @@ import { MessageParts } from "./message-parts";
 import type { ChatMessage } from "./types";
 import type { MessageEditActions } from "./use-message-edit";
 import { VersionSwitcher } from "./version-switcher";
+import { BranchDialog } from "./branch-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatCount } from "@/components/ui/format-count";
 
@@ -35,6 +36,7 @@ const HEADER_BUTTON =
 export const MessageItem = memo(function MessageItem({ message, status, actionsDisabled, onRetry, editDraft, edit }: MessageItemProps) {
   // True only in the row where Edit was pressed; a remount after scrolling starts false.
   const [openedHere, setOpenedHere] = useState(false);
+  const [branching, setBranching] = useState(false);
   const editing = editDraft !== null;
   const editButton = useRef<HTMLButtonElement>(null);
   const meta = message.metadata;
@@ -84,6 +86,18 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
             />
           )}
           {meta && status !== "streaming" && <PinButton messageId={message.id} className={REVEAL_ON_HOVER} />}
+          {meta && status !== "streaming" && !editing && (
+            <button
+              type="button"
+              data-testid="branch-message"
+              aria-haspopup="dialog"
+              onClick={() => setBranching(true)}
+              title="Branch into a new chat: the conversation up to here"
+              className={`${HEADER_BUTTON} ${REVEAL_ON_HOVER}`}
+            >
+              Branch
+            </button>
+          )}
           {editable && !editing && (
             <button
               ref={editButton}
@@ -144,6 +158,7 @@ export const MessageItem = memo(function MessageItem({ message, status, actionsD
           />
         )}
       </div>
+      {branching && <BranchDialog messageId={message.id} onClose={() => setBranching(false)} />}
     </article>
   );
 });

@@ -1,7 +1,7 @@
 import type { TurnErrorCode } from "./errors";
 import type { UIMessage } from "ai";
 import type { z } from "zod";
-import type { chatBodySchema, editMessageSchema, pageQuerySchema, userMessageSchema } from "@/lib/http/schemas";
+import type { branchSchema, chatBodySchema, editMessageSchema, pageQuerySchema, userMessageSchema } from "@/lib/http/schemas";
 import type { MessageRole, MessageStatus } from "@/lib/db/message-columns";
 
 export type { MessageRole, MessageStatus };
@@ -50,6 +50,10 @@ export type MessagePageQuery = z.input<typeof pageQuerySchema>;
 
 /** PATCH /api/threads/:id/messages/:messageId */
 export type EditMessageRequest = z.input<typeof editMessageSchema>;
+
+/** POST /api/threads/:id/messages/:messageId/branch */
+export type BranchRequest = z.input<typeof branchSchema>;
+export type BranchResponse = { id: string; messages: number; summaryCarried: boolean };
 export type EditMessageResponse = { message: ApiMessage };
 
 /** POST /api/chat */

@@ -51,6 +51,9 @@ export const updateThreadSchema = z
 export const threadModelSchema = z.object({ model: storableString().trim().min(1, "must not be empty").max(200).nullable() }).strict();
 export const editMessageSchema = z.object({ text: storableString().min(1, "must not be empty") }).strict();
 
+/** POST /api/threads/:id/messages/:messageId/branch: the new chat shares this chat's workspace or gets a copy. */
+export const branchSchema = z.object({ workspace: z.enum(["shared", "copy"]) }).strict();
+
 /**
  * A query-string integer from `min` to `max`: plain decimal digits only, so "0x10", " 5", "1e3"
  * and "1.5" are refused rather than coerced into some other number.

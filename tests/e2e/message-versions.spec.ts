@@ -98,6 +98,24 @@ for (const [width, dark] of [
     await expect(messages(page, "user").last()).toContainText("second question, sharper");
     await expect(messages(page, "user").last().getByTestId("version-position")).toHaveText("2 / 2");
     await expect(messages(other, "user").last()).toContainText("second question, sharper");
+    await page.keyboard.press("Escape");
+
+    // Branch into a new chat from the first reply, with a copy of the workspace, by keyboard.
+    const firstReply = messages(page, "assistant").first();
+    await firstReply.hover();
+    await firstReply.getByTestId("branch-message").click();
+    const dialog = page.getByTestId("branch-dialog");
+    await expect(dialog.getByRole("radio", { name: /Share this chat's workspace/ })).toBeChecked();
+    expect(await axeViolations(page, `the branch dialog at ${width} px`)).toEqual([]);
+    await dialog.getByRole("radio", { name: /Share this chat's workspace/ }).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(dialog.getByRole("radio", { name: /Copy the workspace/ })).toBeChecked();
+    await dialog.getByTestId("branch-accept").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/t/") && !url.pathname.endsWith(threadId));
+    await expect(messages(page, "user")).toHaveCount(1);
+    await expect(messages(page, "assistant")).toHaveCount(1);
+    await expect(messages(page, "user").first()).toContainText("first question");
+    await expect(page.getByTestId("composer")).toBeEnabled();
     await context.close();
   });
 }

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { completeTurn, textStart } from "./support/turns";
 import { editOwnMessage } from "@/lib/chat/edit";
+import { branchIntoNewChat } from "@/lib/chat/branch-thread";
+import { inspectContext } from "@/lib/chat/inspect";
 import { showVersion } from "@/lib/chat/show-version";
+import { writeFile } from "@/lib/workspace/store";
+import { seedSummary } from "./support/seed";
 import { readTranscriptPage } from "@/lib/chat/transcript-page";
 import { createThread } from "@/lib/db/threads";
 
@@ -121,5 +125,47 @@ describe.each(testDatabases())("message versions on $name", (target) => {
     expect(backfilled.sort((x, y) => x.id.localeCompare(y.id))).toEqual(recorded.sort((x, y) => x.id.localeCompare(y.id)));
     expect(recorded.find((r) => r.id === b.a2)?.parentId).toBe(b.u2);
     expect(recorded.find((r) => r.id === b.u2)?.parentId).toBe(b.a1);
+  });
+
+  it("branches into a new chat with the shown path up to a message, the summary on it, and the workspace shared", async () => {
+    const b = await branchedThread();
+    await seedSummary(env.db, b.threadId, "Branch summary.", b.u2e);
+    const made = await branchIntoNewChat(userId, b.threadId, b.a3, "shared");
+    expect(made).toMatchObject({ messages: 4, summaryCarried: true });
+    const copies = await env.db.message.findMany({ where: { threadId: made.id }, orderBy: { seq: "asc" } });
+    const originals = await env.db.message.findMany({ where: { id: { in: [b.u1, b.a1, b.u2e, b.a3] } }, orderBy: { seq: "asc" } });
+    expect(copies.map((m) => [m.seq, m.role, m.text])).toEqual(originals.map((m, i) => [i + 1, m.role, m.text]));
+    const [source, branch] = await Promise.all([
+      env.db.thread.findUniqueOrThrow({ where: { id: b.threadId } }),
+      env.db.thread.findUniqueOrThrow({ where: { id: made.id } }),
+    ]);
+    expect(branch.workspaceId).toBe(source.workspaceId);
+    // The carried summary is valid in the new chat (its cut is the copy of u2e), and the chat goes on.
+    const inspected = await inspectContext(made.id, { includeInput: false });
+    expect(inspected.summaryStale).toBe(false);
+    expect(inspected.summary).toMatchObject({ text: "Branch summary.", cutMessageId: copies[2].id });
+    const { outcome } = await completeTurn(userId, made.id, textStart("three"));
+    expect(outcome.status).toBe("complete");
+    expect(await path(made.id)).toHaveLength(6);
+    // The original is untouched.
+    expect(await path(b.threadId)).toEqual([b.u1, b.a1, b.u2e, b.a3]);
+  });
+
+  it("branches with a copy of the workspace that goes its own way; refuses another person and a version not shown", async () => {
+    const b = await branchedThread();
+    const source = await env.db.thread.findUniqueOrThrow({ where: { id: b.threadId } });
+    await writeFile(source.workspaceId, { path: "plan.md", content: "v1", baseVersion: null, author: "person" });
+    const made = await branchIntoNewChat(userId, b.threadId, b.a1, "copy");
+    expect(made).toMatchObject({ messages: 2, summaryCarried: false });
+    const branch = await env.db.thread.findUniqueOrThrow({ where: { id: made.id } });
+    expect(branch.workspaceId).not.toBe(source.workspaceId);
+    await writeFile(branch.workspaceId, { path: "plan.md", content: "v2 in the branch", baseVersion: 1, author: "person" });
+    const [mine, theirs] = await Promise.all([
+      env.db.workspaceFile.findFirstOrThrow({ where: { workspaceId: source.workspaceId, path: "plan.md" } }),
+      env.db.workspaceFile.findFirstOrThrow({ where: { workspaceId: branch.workspaceId, path: "plan.md" } }),
+    ]);
+    expect([mine.content, theirs.content, theirs.version]).toEqual(["v1", "v2 in the branch", 2]);
+    await expect(branchIntoNewChat(otherUserId, b.threadId, b.a1, "shared")).rejects.toMatchObject({ status: 404 });
+    await expect(branchIntoNewChat(userId, b.threadId, b.a2, "shared")).rejects.toMatchObject({ status: 404 });
   });
 });
