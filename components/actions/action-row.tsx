@@ -49,7 +49,15 @@ export function ActionRow({ action, onDecide }: Props) {
           <PhraseText phrase={status.detail} />
         </p>
       )}
-      <p className="mt-0.5 text-neutral-600">Asked for {new Date(action.createdAt).toLocaleString()}</p>
+      <p className="mt-0.5 text-neutral-600">
+        Asked for {new Date(action.createdAt).toLocaleString()}
+        {action.fromOtherVersion && (
+          <span data-testid="action-other-version">
+            {" "}
+            in a version of the conversation not shown now (switching versions does not undo it)
+          </span>
+        )}
+      </p>
       {action.status === "needs_human" && (
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <Button size="sm" disabled={busy} data-testid="action-mark-sent" onClick={() => decide("mark_sent")}>

@@ -26,6 +26,12 @@ export function chatActionKey(answeredMessageId: string, intent: string): string
   return bounded(answeredMessageId, intent);
 }
 
+/** The user message a chat key names (message ids hold no ":"); null for a routine run's key. */
+export function answeredMessageOf(key: string): string | null {
+  const prefix = key.slice(0, key.indexOf(":"));
+  return prefix && !prefix.startsWith("run_") ? prefix : null;
+}
+
 export function threadScope(threadId: string): string {
   return `thread:${threadId}`;
 }

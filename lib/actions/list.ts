@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { OwnedThread } from "@/lib/db/threads";
 import { storedValue } from "@/lib/db/stored-value";
-import { workspaceScope } from "./keys";
+import { answeredMessageOf, workspaceScope } from "./keys";
 import { loadJournal } from "./ledger";
 import { ACTION_STATUSES, LEARNED_BY } from "./types";
 
@@ -25,7 +25,7 @@ export async function threadActionsOf(userId: string, thread: Pick<OwnedThread, 
     orderBy: { createdAt: "desc" },
     take: MAX_LISTED,
   });
-  const events = await loadJournal(rows.map((r) => r.id));
+  const [events, offPath] = await Promise.all([loadJournal(rows.map((r) => r.id)), askedOffPath(rows.map((r) => r.key))]);
   return rows.map((r) => ({
     key: r.key,
     type: r.type,
@@ -37,6 +37,9 @@ export async function threadActionsOf(userId: string, thread: Pick<OwnedThread, 
     learnedBy: r.learnedBy === null ? null : storedValue(LEARNED_BY, r.learnedBy, "ActionLedger.learnedBy"),
     runId: r.runId,
     threadId: r.threadId,
+    // Asked for in a version of the conversation not shown now (an edit or a switch took it off
+    // the path): the action still happened, the world is not branched.
+    fromOtherVersion: offPath.has(answeredMessageOf(r.key) ?? ""),
     request: JSON.parse(r.request) as Record<string, unknown>,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
@@ -53,3 +56,11 @@ export async function threadActionsOf(userId: string, thread: Pick<OwnedThread, 
 }
 
 export type ListedAction = Awaited<ReturnType<typeof listThreadActions>>[number];
+
+/** Of the messages the keys name, those not on their thread's path now. */
+async function askedOffPath(keys: string[]): Promise<Set<string>> {
+  const ids = [...new Set(keys.map(answeredMessageOf).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Set();
+  const rows = await db().message.findMany({ where: { id: { in: ids }, deletedAt: { not: null } }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { completeTurn, textStart } from "../support/turns";
+import { listThreadActions } from "@/lib/actions/list";
+import { editOwnMessage } from "@/lib/chat/edit";
+import { showVersion } from "@/lib/chat/show-version";
 import { createThread } from "@/lib/db/threads";
 
 const EMAIL = [
@@ -62,5 +65,23 @@ describe.each(testDatabases())("send_email from a chat turn on $name", (target) 
     expect(await env.db.outboxMessage.count({ where: { threadId: t.id } })).toBe(2);
     const actions = await env.db.actionLedger.findMany({ where: { threadId: t.id } });
     expect(actions.map((a) => a.status)).toEqual(["succeeded", "succeeded"]);
+  });
+
+  it("an edit before a sent email does not unsend it: the action says it came from a version not shown", async () => {
+    const t = await createThread(userId);
+    await completeTurn(userId, t.id, textStart(EMAIL));
+    const asked = await env.db.message.findFirstOrThrow({ where: { threadId: t.id, role: "user" } });
+    expect((await listThreadActions(userId, t.id)).map((a) => a.fromOtherVersion)).toEqual([false]);
+
+    const edited = await editOwnMessage(userId, t.id, asked.id, "Never mind, do not send anything.");
+    const [action] = await listThreadActions(userId, t.id);
+    expect(action).toMatchObject({ status: "succeeded", fromOtherVersion: true });
+    expect(await env.db.outboxMessage.count({ where: { threadId: t.id } })).toBe(1);
+
+    // Back on the version that asked for it, the action is from the path shown again.
+    await showVersion(userId, t.id, asked.id);
+    expect((await listThreadActions(userId, t.id))[0].fromOtherVersion).toBe(false);
+    await showVersion(userId, t.id, edited.id);
+    expect((await listThreadActions(userId, t.id))[0].fromOtherVersion).toBe(true);
   });
 });
