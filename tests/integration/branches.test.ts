@@ -104,6 +104,25 @@ describe.each(testDatabases())("message versions on $name", (target) => {
     expect(await env.db.message.count({ where: { threadId: b.threadId } })).toBe(7);
   });
 
+  it("a flip and a new message racing each other leave a whole path and lose nothing", async () => {
+    const b = await branchedThread();
+    const results = await Promise.allSettled([
+      showVersion(userId, b.threadId, b.u2),
+      completeTurn(userId, b.threadId, textStart("three")),
+      showVersion(userId, b.threadId, b.a2),
+    ]);
+    // Whatever order the row lock gave them, each one either happened whole or was refused.
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 409 });
+    const live = await env.db.message.findMany({ where: { threadId: b.threadId, deletedAt: null }, orderBy: { seq: "asc" } });
+    expect(live.map((m) => m.role)).toEqual(live.map((_, i) => (i % 2 === 0 ? "user" : "assistant")));
+    expect(live.slice(0, 2).map((m) => m.id)).toEqual([b.u1, b.a1]);
+    // Every row off the path knows its parent, so every version can be shown again.
+    const off = await env.db.message.findMany({ where: { threadId: b.threadId, deletedAt: { not: null } } });
+    expect(off.every((m) => m.parentId !== null)).toBe(true);
+    const sent = results[1].status === "fulfilled" ? 2 : 0;
+    expect(await env.db.message.count({ where: { threadId: b.threadId } })).toBe(7 + sent);
+  });
+
   it("the migration gives rows that left before it their parents", async () => {
     const b = await branchedThread();
     const recorded = await env.db.message.findMany({
