@@ -101,3 +101,40 @@ test("a compaction started on one instance shows its progress and its receipt on
   await expect(pageB.getByTestId("summary-receipt")).toContainText("The summary keeps the");
   await close();
 });
+
+test("versions flipped on one instance while the other sends: both tabs end on the same whole path", async ({ browser }) => {
+  const { pageA, pageB, id, close } = await twoInstances(browser);
+  await send(pageA, "first question");
+  const replyA = messages(pageA, "assistant").last();
+  const firstReply = (await replyA.getAttribute("data-message-id"))!;
+  await replyA.hover();
+  await replyA.getByTestId("regenerate").click();
+  await expect(replyA.getByTestId("version-position")).toHaveText("2 / 2", { timeout: 30_000 });
+  await expect(messages(pageB, "assistant").last().getByTestId("version-position")).toHaveText("2 / 2");
+
+  // A flips to the first reply through its API while B sends a message: the row lock orders them.
+  const [flip] = await Promise.all([
+    pageA.request.post(`/api/threads/${id}/messages/${firstReply}/show`, { headers: { origin: A } }),
+    (async () => {
+      await pageB.getByTestId("composer").fill("second question from B");
+      await pageB.getByTestId("composer").press("Enter");
+    })(),
+  ]);
+  expect([200, 409]).toContain(flip.status());
+  await expect(messages(pageB, "user").last()).toContainText("second question from B", { timeout: 30_000 });
+  await expect(messages(pageB, "assistant").last()).toContainText("second question from B", { timeout: 30_000 });
+  // Both instances show one and the same path, the one stored.
+  const shown = (page: Page) =>
+    page.locator('[data-testid="message"]').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-message-id")));
+  const stored = async () =>
+    ((await (await pageA.request.get(`/api/threads/${id}/messages?limit=50`)).json()) as { messages: { id: string }[] }).messages.map(
+      (m) => m.id,
+    );
+  await expect
+    .poll(async () => JSON.stringify([await shown(pageA), await shown(pageB)]), { timeout: 15_000 })
+    .toBe(JSON.stringify([await stored(), await stored()]));
+  // The flip is answered first (B is still typing): B's question follows the first reply.
+  expect(await stored()).toHaveLength(4);
+  if (flip.status() === 200) expect((await stored())[1]).toBe(firstReply);
+  await close();
+});
