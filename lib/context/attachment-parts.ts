@@ -57,7 +57,7 @@ export function attachmentNote(ref: AttachmentRef): string {
  * Tokens an image costs a provider, estimated the way Anthropic documents it (width x height /
  * 750, images scaled down to about 1.15 megapixels first); 1,000 when the size is unknown.
  */
-export function imageTokens(ref: AttachmentRef): number {
+function imageTokens(ref: AttachmentRef): number {
   if (!ref.width || !ref.height) return 1_000;
   const scale = Math.min(1, Math.sqrt(1_150_000 / (ref.width * ref.height)));
   return Math.ceil((ref.width * scale * (ref.height * scale)) / 750);

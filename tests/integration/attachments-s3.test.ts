@@ -49,7 +49,7 @@ describe("the S3 attachment store", () => {
   it("answers a typed 503 when the bucket refuses or is missing, and logs no secret", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const wrongKey = s3Store(settingsFor({ ATTACHMENTS_S3_ACCESS_KEY_ID: "NOBODY", ATTACHMENTS_S3_SECRET_ACCESS_KEY: SECRET }));
+      const wrongKey = s3Store(settingsFor({ ATTACHMENTS_S3_ACCESS_KEY_ID: "UNKNOWN-KEY", ATTACHMENTS_S3_SECRET_ACCESS_KEY: SECRET }));
       const refused = await wrongKey.put(noTx, png(1, 1)).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(AppError);
       expect(refused).toMatchObject({ code: "storage_unavailable", status: 503 });
