@@ -107,7 +107,7 @@ function unavailable(operation: "upload" | "read"): AppError {
     "storage_unavailable",
     operation === "upload"
       ? "The attachment store (an S3 bucket) did not take the file, so nothing was attached. Try again in a moment."
-      : "The attachment store (an S3 bucket) did not answer with the file. Try again in a moment.",
+      : "An attached file could not be read from the attachment store (an S3 bucket). Nothing was lost; try again in a moment.",
     { retryAfterSeconds: 5 },
   );
 }

@@ -9,6 +9,10 @@ import { s3Settings, startS3, type TestS3 } from "@/tests/support/s3-server";
 import { s3Store } from "@/lib/attachments/s3-store";
 import { AppError } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
+import { addAttachments } from "@/lib/attachments/add";
+import { attachmentParts } from "@/lib/attachments/message-parts";
+import { createThread } from "@/lib/db/threads";
+import { completeTurn } from "./support/turns";
 
 const jar = vi.hoisted(() => ({ values: new Map<string, string>(), sets: 0 }) as Jar);
 vi.mock("next/headers", async () => (await import("./security/support")).fakeCookies(jar));
@@ -136,6 +140,26 @@ describe.each(testDatabases())("attachments in an S3 bucket on $name", (target) 
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it("ends a turn that needs an image from an unreachable bucket with the store's words, the message kept", async () => {
+    useSettings({ ...s3Settings(s3), OFFLINE_DELAY_MS: "0" });
+    const userId = (await env.db.user.create({ data: {} })).id;
+    const t = await createThread(userId);
+    const [image] = await addAttachments(userId, t.id, [{ name: "diagram.png", bytes: png(8, 8) }]);
+    const parts = await attachmentParts(userId, t.id, [image.path]);
+    useSettings({ ATTACHMENTS_S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const turn = completeTurn(userId, t.id, { kind: "submit", parts: [{ type: "text", text: "what is in it?" }, ...parts] });
+      await expect(turn).rejects.toMatchObject({ code: "storage_unavailable", status: 503 });
+    } finally {
+      logged.mockRestore();
+    }
+    const [question, reply] = await env.db.message.findMany({ where: { threadId: t.id }, orderBy: { seq: "asc" } });
+    expect(question.text).toBe("what is in it?");
+    expect(reply).toMatchObject({ role: "assistant", status: "error", errorCode: "internal" });
+    expect(reply.error).toMatch(/could not be read from the attachment store \(an S3 bucket\)/);
   });
 
   it("answers a download with a 503 while the bucket is unreachable, and a 404 once its object is gone", async () => {
