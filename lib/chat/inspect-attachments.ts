@@ -25,15 +25,32 @@ export async function inspectAttachments(threadId: string, sent: MessageRow[]) {
   const rows = await db().attachment.findMany({
     where: { threadId },
     orderBy: { createdAt: "asc" },
-    select: { path: true, mediaType: true, size: true },
+    select: { path: true, mediaType: true, size: true, workspaceId: true },
   });
-  const rest = rows.filter((r) => !carriedPaths.has(r.path));
+  const others = rows.filter((r) => !carriedPaths.has(r.path));
+  const live =
+    others.length > 0
+      ? await livePaths(
+          others[0].workspaceId,
+          others.map((r) => r.path),
+        )
+      : new Set<string>();
+  const rest = others.filter((r) => live.has(r.path));
   const older = rest.length > 0 ? await namedBefore(threadId, sent[0]?.seq ?? Number.MAX_SAFE_INTEGER) : new Set<string>();
   const notCarried = rest.map((r) => {
     const reason: NotCarriedReason = older.has(r.path) ? "before_cut" : "not_sent";
     return { path: r.path, mediaType: r.mediaType, size: r.size, tokens: 0, reason };
   });
   return { carried, notCarried, tokens: carried.reduce((sum, a) => sum + a.tokens, 0) };
+}
+
+/** Of `paths`, the workspace files still there: an attachment whose file was deleted is gone for the person and the agent alike. */
+async function livePaths(workspaceId: string, paths: string[]): Promise<Set<string>> {
+  const files = await db().workspaceFile.findMany({
+    where: { workspaceId, path: { in: paths }, deletedAt: null },
+    select: { path: true },
+  });
+  return new Set(files.map((f) => f.path));
 }
 
 /** The attachment paths named by live messages before `seq` (only rows holding an attachment part are read whole). */

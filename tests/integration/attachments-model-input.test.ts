@@ -106,6 +106,10 @@ describe.each(testDatabases())("attachments in the model input on $name", (targe
       { path: "attachments/spec.pdf", mediaType: "application/pdf", size: doc.size, tokens: 0, reason: "before_cut" },
       notSent,
     ]);
+    // A deleted attachment file is gone from the list.
+    await env.db.workspaceFile.updateMany({ where: { workspaceId: t.workspaceId, path: notSent.path }, data: { deletedAt: new Date() } });
+    const paths = (await inspectContext(t.id, { includeInput: false })).attachments.notCarried.map((a) => a.path);
+    expect(paths).toEqual(["attachments/screen.png", "attachments/spec.pdf"]);
 
     await completeTurn(userId, t.id, textStart("echo input"));
     const after = echoedPrompt((await lastReply(t.id)).text).messages;
