@@ -64,6 +64,8 @@ function mcpIssueRule(issue: z.core.$ZodIssue): string {
   return "is invalid";
 }
 
+const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
 // Every knob in one place; lib/config.ts reads them once per process.
 const settings = z.object({
   // PORT, HOSTNAME, the HTTP timeouts, the body caps, APP_URL and TRUST_PROXY: the server in front of
@@ -117,7 +119,16 @@ const settings = z.object({
     .default(100 * 1024 * 1024),
   // Where attachment bytes are stored: unset keeps them in the database (zero setup); a directory
   // path stores them there as files (every app instance must see the same directory).
-  ATTACHMENTS_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  ATTACHMENTS_DIR: optionalText,
+  // Or an S3-compatible bucket (lib/attachments/s3-store.ts): the bucket and a key pair together,
+  // never with ATTACHMENTS_DIR. Unset endpoint: AWS's own for the region. Path style
+  // (<endpoint>/<bucket>/<key>) for servers without bucket host names (MinIO, Garage, s3rver).
+  ATTACHMENTS_S3_BUCKET: optionalText,
+  ATTACHMENTS_S3_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  ATTACHMENTS_S3_REGION: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("us-east-1")),
+  ATTACHMENTS_S3_ACCESS_KEY_ID: optionalText,
+  ATTACHMENTS_S3_SECRET_ACCESS_KEY: optionalText,
+  ATTACHMENTS_S3_FORCE_PATH_STYLE: z.enum(["on", "off"]).default("off"),
   // A span larger than this is summarized in several calls, each fed the running summary.
   SUMMARY_CHUNK_TOKENS: z.coerce.number().int().positive().default(60_000),
   // A hung summarizer must not hold the lease (the heartbeat would keep it alive) forever.
@@ -242,11 +253,39 @@ const configSchema = settings.superRefine((c, ctx) => {
   if (c.COMPACTION_INVOCATION === "own" && !c.CRON_SECRET) {
     ctx.addIssue({ code: "custom", path: ["COMPACTION_INVOCATION"], message: "needs CRON_SECRET to sign the jobs it hands off" });
   }
+  attachmentStoreProblems(c, ctx);
   // Node refuses a header timeout longer than the request's (the headers are part of the request).
   if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must be at most HTTP_REQUEST_TIMEOUT_MS" });
   }
 });
+
+type Settings = z.infer<typeof settings>;
+
+const S3_NEEDS = ["ATTACHMENTS_S3_BUCKET", "ATTACHMENTS_S3_ACCESS_KEY_ID", "ATTACHMENTS_S3_SECRET_ACCESS_KEY"] as const;
+
+/** A bucket needs its name and a key pair; a half-set group would fail at the first upload instead of at start. */
+function attachmentStoreProblems(c: Settings, ctx: z.RefinementCtx) {
+  const s3Set = S3_NEEDS.filter((name) => c[name] !== undefined);
+  const s3Other = c.ATTACHMENTS_S3_ENDPOINT !== undefined;
+  if (s3Set.length === 0 && !s3Other) return;
+  const missing = S3_NEEDS.find((name) => c[name] === undefined);
+  if (missing) {
+    ctx.addIssue({
+      code: "custom",
+      path: [missing],
+      message: `must be set with the other S3 settings (${S3_NEEDS.filter((n) => n !== missing).join(", ")})`,
+      params: { valueProblem: "it is not set" },
+    });
+  } else if (c.ATTACHMENTS_DIR !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["ATTACHMENTS_DIR"],
+      message: "must not be set with ATTACHMENTS_S3_BUCKET (attachments go to one store)",
+      params: { valueProblem: "both are set" },
+    });
+  }
+}
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -293,6 +332,7 @@ function ruleOf(issue: Issue): string {
 }
 
 function valueProblem(issue: Issue, value: string): string {
+  if (issue.code === "custom" && typeof issue.params?.valueProblem === "string") return issue.params.valueProblem;
   if (issue.code === "too_small" || issue.code === "too_big") {
     return issue.origin === "string" ? `the value has ${Array.from(value).length} characters` : "the value is out of range";
   }

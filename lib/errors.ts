@@ -18,6 +18,7 @@ export type ErrorCode =
   | "model_unavailable"
   | "unauthorized"
   | "server_busy"
+  | "storage_unavailable"
   | "internal";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -37,6 +38,7 @@ const STATUS: Record<ErrorCode, number> = {
   model_unavailable: 400,
   unauthorized: 401,
   server_busy: 503,
+  storage_unavailable: 503,
   internal: 500,
 };
 

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { contextInputQuery } from "@/components/api/queries";
 import type { ContextInfo } from "@/lib/api";
+import { AttachmentCosts } from "./attachment-costs";
 import { ContextDetails } from "./context-details";
 import { RecallList } from "./recall-list";
 import { formatCount } from "@/components/ui/format-count";
@@ -62,6 +63,7 @@ export function InspectorPanel({ threadId, info, onClose }: { threadId: string; 
             {formatCount(info.thresholds.compactAtInputTokens)}.
           </p>
         </section>
+        <AttachmentCosts attachments={info.attachments} />
         <ContextDetails info={info} />
         <RecallList recalls={info.recalls ?? []} />
         {call && (

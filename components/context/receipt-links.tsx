@@ -10,7 +10,7 @@ export function keptNames(summaryText: string): string[] {
 }
 
 // At least 24 px each way (WCAG 2.2's target size): these sit in rows of small text, side by side.
-const linkClass =
+export const linkClass =
   "inline-flex min-h-6 min-w-6 items-center rounded text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-blue-600";
 
 /**

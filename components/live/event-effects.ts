@@ -1,5 +1,6 @@
 import { queryKeys } from "@/components/api/query-keys";
 import type { ApiThreadChange as ThreadChange } from "@/lib/api";
+import { isAttachmentPath } from "@/components/chat/attachments/upload";
 
 /*
  * What a change in the live feed means for this tab's query cache: which queries read again. Pure.
@@ -14,7 +15,11 @@ export type QueryKey = readonly unknown[];
  * The queries to read again after `change`. `streamingHere`: this tab is streaming the thread's
  * reply itself, so its own stream is newer than any stored page.
  */
-export function queriesToRefresh(threadId: string, change: Pick<ThreadChange, "type">, streamingHere: boolean): QueryKey[] {
+export function queriesToRefresh(
+  threadId: string,
+  change: Pick<ThreadChange, "type"> & { path?: string },
+  streamingHere: boolean,
+): QueryKey[] {
   switch (change.type) {
     case "turn.started": {
       const info = [queryKeys.threadInfo(threadId), queryKeys.anyLatestMessages(threadId)];
@@ -40,7 +45,10 @@ export function queriesToRefresh(threadId: string, change: Pick<ThreadChange, "t
       // The receipt, the summary marker, and the names file the summary may have written.
       return [queryKeys.context(threadId), queryKeys.files(threadId), queryKeys.newestPage(threadId)];
     case "file.changed":
-      return [queryKeys.files(threadId)];
+      // A new attachment joins the inspector's list of what the next request does not carry yet.
+      return change.path !== undefined && isAttachmentPath(change.path)
+        ? [queryKeys.files(threadId), queryKeys.context(threadId)]
+        : [queryKeys.files(threadId)];
     case "action.changed":
       return [queryKeys.actions(threadId), queryKeys.outbox(threadId)];
     case "run.changed":

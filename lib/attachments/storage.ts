@@ -3,16 +3,18 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { s3Store } from "./s3-store";
 
 /*
  * Where attachment bytes live, behind one small interface: the database by default (zero setup,
- * and the bytes commit or roll back with the attachment's rows), or a directory when
- * ATTACHMENTS_DIR names one. A directory write happens before the rows commit; a transaction that
+ * and the bytes commit or roll back with the attachment's rows), a directory when ATTACHMENTS_DIR
+ * names one, or an S3-compatible bucket (s3-store.ts). A directory or bucket write happens before the rows commit; a transaction that
  * then fails leaves an unreferenced file under a random key, never a row without its bytes.
  */
 
 export type ByteStore = {
-  kind: "db" | "dir";
+  kind: "db" | "dir" | "s3";
   /** Stores `bytes`; `tx` is the transaction that records the attachment. Answers the key. */
   put(tx: Tx, bytes: Uint8Array): Promise<string>;
   get(key: string): Promise<Uint8Array | null>;
@@ -62,14 +64,18 @@ function directoryStore(dir: string): ByteStore {
 
 /** The store new attachments go to. */
 export function currentStore(): ByteStore {
-  const dir = config().ATTACHMENTS_DIR;
-  return dir ? directoryStore(path.resolve(dir)) : databaseStore;
+  const c = config();
+  if (c.ATTACHMENTS_S3_BUCKET) return s3Store(c);
+  return c.ATTACHMENTS_DIR ? directoryStore(path.resolve(c.ATTACHMENTS_DIR)) : databaseStore;
 }
 
 /** The store an attachment was written to (the setting may have changed since). */
 export function storeFor(kind: string): ByteStore {
   if (kind === "db") return databaseStore;
-  const dir = config().ATTACHMENTS_DIR;
-  if (!dir) throw new Error("An attachment is stored in a directory, but ATTACHMENTS_DIR is not set.");
-  return directoryStore(path.resolve(dir));
+  const c = config();
+  if (kind === "s3" && c.ATTACHMENTS_S3_BUCKET) return s3Store(c);
+  if (kind === "dir" && c.ATTACHMENTS_DIR) return directoryStore(path.resolve(c.ATTACHMENTS_DIR));
+  const setting = kind === "s3" ? "ATTACHMENTS_S3_BUCKET" : "ATTACHMENTS_DIR";
+  console.error(`[attachments] an attachment is stored in "${kind}", but ${setting} is not set`);
+  throw new AppError("storage_unavailable", "This attachment's store is not configured on this server, so its file cannot be read.");
 }

@@ -11,6 +11,7 @@ import { budgetModelOf } from "@/lib/models/thread-model";
 import { readPins } from "@/lib/pins/pins";
 import { withSpanSeqs } from "@/lib/search/receipt-spans";
 import { recentRecalls } from "@/lib/search/recent-recalls";
+import { inspectAttachments } from "./inspect-attachments";
 import { loadRecentSpan } from "./recent-span";
 import { runBoundFor } from "./run-bound";
 
@@ -49,13 +50,14 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
     // counted with the messages.
     messageTokens: sumTokens(plan.messages) + (plan.recentSpan ? sumTokens(pins.included) : (bounded?.addedTokens ?? 0)),
   });
-  const [last, running, receiptRows, calls, livePins, recalls] = await Promise.all([
+  const [last, running, receiptRows, calls, livePins, recalls, attachments] = await Promise.all([
     lastModelCall(threadId, "chat"),
     leaseActive(threadId),
     db().compaction.findMany({ where: { threadId }, orderBy: { startedAt: "desc" }, take: 10, select: receiptSelect }),
     recentCalls(threadId),
     readPins(db(), threadId),
     recentRecalls(threadId),
+    inspectAttachments(threadId, plan.messages),
   ]);
   const receipts = await withSpanSeqs(receiptRows);
   const c = config();
@@ -94,6 +96,8 @@ export async function inspectContext(threadId: string, opts: { includeInput: boo
       sent: pins.included.map(pinView),
       overBudget: pins.excluded.map(pinView),
     },
+    // The attachments the next request carries (with their estimated tokens) and the ones it does not.
+    attachments,
     calls,
     // The agent's lookups in the stored history (search_history, read_messages), newest first.
     recalls,

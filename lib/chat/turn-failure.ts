@@ -1,5 +1,6 @@
 import { APICallError } from "ai";
 import { isContextOverflowError } from "@/lib/ai/overflow";
+import { AppError } from "@/lib/errors";
 
 /**
  * Why a turn did not complete, as a stable code. The transcript stores it with the message, the UI
@@ -72,6 +73,8 @@ function describe(code: TurnErrorCode, error: unknown): string {
     case "interrupted":
       return interruptedFailure().message;
     case "internal":
+      // An attached image the attachment store could not hand over: its words are written for people.
+      if (error instanceof AppError && error.code === "storage_unavailable") return error.message;
       // Ours (database, a bug): its text may name internal hosts or paths, so it goes to the log only.
       console.error("[model call failed]", error);
       return "The model call failed on the server. Nothing you sent was lost; please retry.";

@@ -57,10 +57,41 @@ export function attachmentNote(ref: AttachmentRef): string {
  * Tokens an image costs a provider, estimated the way Anthropic documents it (width x height /
  * 750, images scaled down to about 1.15 megapixels first); 1,000 when the size is unknown.
  */
-export function imageTokens(ref: AttachmentRef): number {
+function imageTokens(ref: AttachmentRef): number {
   if (!ref.width || !ref.height) return 1_000;
   const scale = Math.min(1, Math.sqrt(1_150_000 / (ref.width * ref.height)));
   return Math.ceil((ref.width * scale * (ref.height * scale)) / 750);
+}
+
+/** What an attachment costs a request that sends its message: its note, and an image the image itself. */
+export function attachmentTokens(ref: AttachmentRef, count: (text: string) => number): number {
+  return count(attachmentNote(ref)) + (isImageRef(ref) ? imageTokens(ref) : 0);
+}
+
+/** An attachment a request carries: in full as an image, or as its note (the agent reads the file with the workspace tools). */
+export type CarriedAttachment = AttachmentRef & { messageId: string; asImage: boolean; tokens: number };
+
+/**
+ * The attachments of the messages a request sends, once per path (the first message naming it),
+ * with their estimated tokens: the same estimate the context budget counts (a path named twice
+ * costs its note twice).
+ */
+export function carriedAttachments(
+  messages: ReadonlyArray<{ id: string; parts: readonly StoredPart[] }>,
+  count: (text: string) => number,
+): CarriedAttachment[] {
+  const byPath = new Map<string, CarriedAttachment>();
+  for (const m of messages) {
+    for (const part of m.parts) {
+      const ref = attachmentRef(part);
+      if (!ref) continue;
+      const tokens = attachmentTokens(ref, count);
+      const seen = byPath.get(ref.path);
+      if (seen) seen.tokens += tokens;
+      else byPath.set(ref.path, { ...ref, messageId: m.id, asImage: isImageRef(ref), tokens });
+    }
+  }
+  return [...byPath.values()];
 }
 
 /** A message's parts as the model reads them: each attachment becomes its note, plus the image when `images` holds its data URL. */

@@ -35,4 +35,13 @@ export {
   type ToolResultBound,
 } from "./tool-result-shrink";
 export { cacheProviderOf, withCacheBreakpoints, type CacheProvider } from "./cache-breakpoints";
-export { ATTACHMENT_PART, attachmentNote, attachmentRef, imageRefs, withAttachmentInputs, type AttachmentRef } from "./attachment-parts";
+export {
+  ATTACHMENT_PART,
+  attachmentNote,
+  attachmentRef,
+  carriedAttachments,
+  imageRefs,
+  withAttachmentInputs,
+  type AttachmentRef,
+  type CarriedAttachment,
+} from "./attachment-parts";

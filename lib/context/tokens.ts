@@ -1,4 +1,4 @@
-import { attachmentNote, attachmentRef, imageTokens, isImageRef } from "./attachment-parts";
+import { attachmentRef, attachmentTokens } from "./attachment-parts";
 import type { StoredPart } from "./types";
 
 /** Injected so this module stays tokenizer-agnostic and cheap to test. */
@@ -42,7 +42,7 @@ export function countMessageTokens(parts: readonly StoredPart[], count: CountTok
     // An attachment costs its note, and an image the image itself while its message is sent.
     const ref = attachmentRef(part);
     if (ref) {
-      total += count(attachmentNote(ref)) + (isImageRef(ref) ? imageTokens(ref) : 0);
+      total += attachmentTokens(ref, count);
       continue;
     }
     const text = partTokenText(part);

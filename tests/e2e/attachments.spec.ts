@@ -6,7 +6,8 @@ import { png } from "../support/attachment-files";
 
 // Attach by the picker, by dropping and by pasting; a refused file says why and is removed with the
 // keyboard; the sent message shows the image (no wider than the column) and a download chip for
-// the text file; axe at 390 and 1440 px, light and dark.
+// the text file; the inspector lists what the next request carries of them, each a link to its
+// workspace file; axe at 390 and 1440 px, light and dark.
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
@@ -88,6 +89,39 @@ for (const width of [1440, 390]) {
     expect(await download.text()).toBe("# Notes\nship it\n");
     await expect(messages(page, "assistant").last()).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
     await audit(page, `transcript with attachments, ${width} px, light`);
+
+    // The inspector lists what the next request carries: the image in full, the text files as notes;
+    // a file uploaded and not sent yet is listed as not carried.
+    const later = { name: "later.csv", mimeType: "text/csv", buffer: Buffer.from("a,b\n1,2\n") };
+    expect((await page.request.post(`/api/threads/${threadId}/attachments`, { multipart: { file: later } })).status()).toBe(201);
+    if (width >= 1280) await page.getByTestId("inspector-toggle").click();
+    else {
+      await page.getByTestId("header-more").click();
+      await page
+        .getByRole("menu")
+        .getByRole("menuitemcheckbox", { name: /Inspect the model input/ })
+        .click();
+    }
+    const listed = page.getByTestId("inspector-attachments");
+    await expect(listed).toContainText("The next request carries 3, about");
+    await expect(listed).toContainText("Token counts are estimates");
+    const carried = listed.getByTestId("inspector-attachment-carried");
+    await expect(carried).toHaveCount(3);
+    await expect(carried.filter({ hasText: "shot.png" })).toContainText(/image\/png, [\d.]+ KB: ~[\d,]+ tokens \(the image and a note\)/);
+    await expect(carried.filter({ hasText: "app.log" })).toContainText(/text\/plain, \d+ B: ~\d+ tokens \(a note naming the file\)/);
+    await expect(listed.getByTestId("inspector-attachment-not-carried")).toHaveText([
+      /^later\.csv\s*text\/plain, 8 B: not sent in a message yet$/,
+    ]);
+    await audit(page, `inspector with attachments, ${width} px, light`);
+    await page.screenshot({ path: test.info().outputPath(`inspector-attachments-${width}-light.png`) });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await audit(page, `inspector with attachments, ${width} px, dark`);
+    await page.screenshot({ path: test.info().outputPath(`inspector-attachments-${width}-dark.png`) });
+    await page.emulateMedia({ colorScheme: "light" });
+    // Its link opens the file in the workspace panel, in the inspector's place.
+    await listed.getByRole("link", { name: "notes.md" }).click();
+    await expect(page.getByTestId("inspector-panel")).toHaveCount(0);
+    await expect(page.getByTestId("file-path")).toHaveText("attachments/notes.md");
 
     if (width >= 1280) {
       // The workspace panel lists the attachments and downloads the original bytes.

@@ -8,6 +8,8 @@ import { addAttachments } from "@/lib/attachments/add";
 import { attachmentParts } from "@/lib/attachments/message-parts";
 import { runCompaction } from "@/lib/compaction/run";
 import { createThread } from "@/lib/db/threads";
+import { inspectContext } from "@/lib/chat/inspect";
+import { countTokens } from "@/lib/ai/tokens";
 
 type Part = { type: string; text?: string; mediaType?: string; data?: string; filename?: string };
 
@@ -50,6 +52,9 @@ describe.each(testDatabases())("attachments in the model input on $name", (targe
       t.id,
       written.map((w) => w.path),
     );
+    // Uploaded but never sent in a message: the thread has it, no request carries it.
+    await addAttachments(userId, t.id, [{ name: "later.txt", bytes: new TextEncoder().encode("for another turn") }]);
+    const notSent = { path: "attachments/later.txt", mediaType: "text/plain", size: 16, tokens: 0, reason: "not_sent" };
     const first = await completeTurn(userId, t.id, { kind: "submit", parts: [{ type: "text", text: "echo input" }, ...parts] });
     expect(first.outcome.status).toBe("complete");
     const seen = echoedPrompt((await lastReply(t.id)).text).messages;
@@ -67,6 +72,21 @@ describe.each(testDatabases())("attachments in the model input on $name", (targe
     // The recorded input names the image but does not keep its bytes.
     expect(call.input).toContain("data:image/png;base64,[bytes not recorded]");
 
+    // The inspector lists what the next request carries, with the estimate the context budget counts.
+    const recent = (await inspectContext(t.id, { includeInput: false })).attachments;
+    expect(recent.carried.map((a) => [a.path, a.asImage])).toEqual([
+      ["attachments/screen.png", true],
+      ["attachments/spec.pdf", false],
+    ]);
+    const [image, doc] = recent.carried;
+    expect(image).toMatchObject({ mediaType: "image/png", size: screen });
+    // Each costs the note the model read, and the image 64 x 48 px / 750, rounded up.
+    const noteOf = (path: string) => notes.find((n) => n?.startsWith(`[Attached: workspace file ${path} `))!;
+    expect(image.tokens).toBe(countTokens(noteOf("attachments/screen.png")) + 5);
+    expect(doc.tokens).toBe(countTokens(noteOf("attachments/spec.pdf")));
+    expect(recent.tokens).toBe(image.tokens + doc.tokens);
+    expect(recent.notCarried).toEqual([notSent]);
+
     // Later talk pushes the attachment's message before the cut.
     await seedConversation(t.id, [
       ["user", "Now migrate src/cli/accounts.ts, keep the output unchanged, then update the changelog for the 2.4 release."],
@@ -78,6 +98,18 @@ describe.each(testDatabases())("attachments in the model input on $name", (targe
     const attachedMessage = await env.db.message.findFirstOrThrow({ where: { threadId: t.id, role: "user" }, orderBy: { seq: "asc" } });
     expect(cut.seq).toBeGreaterThan(attachedMessage.seq);
     expect(summary.text).toContain("attachments/screen.png");
+    const compacted = (await inspectContext(t.id, { includeInput: false })).attachments;
+    expect(compacted.carried).toEqual([]);
+    expect(compacted.tokens).toBe(0);
+    expect(compacted.notCarried).toEqual([
+      { path: "attachments/screen.png", mediaType: "image/png", size: screen, tokens: 0, reason: "before_cut" },
+      { path: "attachments/spec.pdf", mediaType: "application/pdf", size: doc.size, tokens: 0, reason: "before_cut" },
+      notSent,
+    ]);
+    // A deleted attachment file is gone from the list.
+    await env.db.workspaceFile.updateMany({ where: { workspaceId: t.workspaceId, path: notSent.path }, data: { deletedAt: new Date() } });
+    const paths = (await inspectContext(t.id, { includeInput: false })).attachments.notCarried.map((a) => a.path);
+    expect(paths).toEqual(["attachments/screen.png", "attachments/spec.pdf"]);
 
     await completeTurn(userId, t.id, textStart("echo input"));
     const after = echoedPrompt((await lastReply(t.id)).text).messages;

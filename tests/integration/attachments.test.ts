@@ -4,27 +4,13 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
-import { callRoute, type Jar } from "./security/support";
+import type { Jar } from "./security/support";
+import { attachmentRoutes, type Written } from "./support/attachment-routes";
 import { resetConfigForTests } from "@/tests/support/config";
 import { pdf, png } from "@/tests/support/attachment-files";
-import * as threadsRoute from "@/app/api/threads/route";
-import * as uploadRoute from "@/app/api/threads/[id]/attachments/route";
-import * as downloadRoute from "@/app/api/threads/[id]/attachments/[name]/route";
 
 const jar = vi.hoisted(() => ({ values: new Map<string, string>(), sets: 0 }) as Jar);
 vi.mock("next/headers", async () => (await import("./security/support")).fakeCookies(jar));
-
-type File = { name: string; bytes: Uint8Array | string; type?: string };
-type Written = { path: string; mediaType: string; size: number; textPath: string | null };
-
-/** A multipart body framed by the platform's FormData encoder, as a browser's. */
-async function multipart(files: File[]) {
-  const form = new FormData();
-  for (const f of files)
-    form.append("file", new Blob([typeof f.bytes === "string" ? f.bytes : Uint8Array.from(f.bytes)], { type: f.type ?? "" }), f.name);
-  const framed = new Response(form);
-  return { body: new Uint8Array(await framed.arrayBuffer()), contentType: framed.headers.get("content-type")! };
-}
 
 // Uploads (picked apart by their bytes, capped per file, per request and per thread, made into
 // workspace files), downloads with safe headers, and both storages, on each database.
@@ -44,31 +30,7 @@ describe.each(testDatabases())("attachments on $name", (target) => {
     await env?.drop();
   });
 
-  async function newGuestThread() {
-    jar.values.clear();
-    const res = await callRoute(threadsRoute, { method: "POST", url: "/api/threads", body: {} });
-    const { id } = (await res.json()) as { id: string };
-    const row = await env.db.thread.findUniqueOrThrow({ where: { id } });
-    return { id, workspaceId: row.workspaceId, cookies: new Map(jar.values) };
-  }
-
-  async function upload(id: string, files: File[]) {
-    const { body, contentType } = await multipart(files);
-    return callRoute(uploadRoute, {
-      method: "POST",
-      url: `/api/threads/${id}/attachments`,
-      params: { id },
-      headers: { "content-type": contentType },
-      body,
-    });
-  }
-
-  const download = (id: string, name: string, query = "") =>
-    callRoute(downloadRoute, {
-      method: "GET",
-      url: `/api/threads/${id}/attachments/${encodeURIComponent(name)}${query}`,
-      params: { id, name },
-    });
+  const { newGuestThread, upload, download } = attachmentRoutes(jar, () => env.db);
 
   const fileAt = (workspaceId: string, p: string) => env.db.workspaceFile.findFirst({ where: { workspaceId, path: p, deletedAt: null } });
 

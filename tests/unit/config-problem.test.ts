@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { configProblem } from "@/lib/config";
 
+const S3 = { ATTACHMENTS_S3_BUCKET: "chat-files", ATTACHMENTS_S3_ACCESS_KEY_ID: "AKIAEXAMPLE", ATTACHMENTS_S3_SECRET_ACCESS_KEY: "s3cr3t" };
+
 describe("configProblem", () => {
   it("names the variable, the rule and the value's problem on one line, never the value", () => {
     const cases: Array<[Record<string, string>, string]> = [
@@ -19,6 +21,19 @@ describe("configProblem", () => {
         { HTTP_HEADERS_TIMEOUT_MS: "30000", HTTP_REQUEST_TIMEOUT_MS: "20000" },
         "HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS; the value does not match.",
       ],
+      [
+        { ATTACHMENTS_S3_BUCKET: "chat-files", ATTACHMENTS_S3_ACCESS_KEY_ID: "AKIAEXAMPLE" },
+        "ATTACHMENTS_S3_SECRET_ACCESS_KEY must be set with the other S3 settings (ATTACHMENTS_S3_BUCKET, ATTACHMENTS_S3_ACCESS_KEY_ID); it is not set.",
+      ],
+      [
+        { ATTACHMENTS_S3_ENDPOINT: "http://127.0.0.1:9000" },
+        "ATTACHMENTS_S3_BUCKET must be set with the other S3 settings (ATTACHMENTS_S3_ACCESS_KEY_ID, ATTACHMENTS_S3_SECRET_ACCESS_KEY); it is not set.",
+      ],
+      [{ ATTACHMENTS_S3_ENDPOINT: "minio.local:9000" }, "ATTACHMENTS_S3_ENDPOINT must be a URL; the value does not match."],
+      [
+        { ATTACHMENTS_DIR: "/srv/attachments", ...S3 },
+        "ATTACHMENTS_DIR must not be set with ATTACHMENTS_S3_BUCKET (attachments go to one store); both are set.",
+      ],
     ];
     for (const [env, line] of cases) {
       const problem = configProblem(env)!;
@@ -32,6 +47,8 @@ describe("configProblem", () => {
     expect(configProblem({})).toBeNull();
     expect(configProblem({ CRON_SECRET: "a".repeat(16), PORT: "8080" })).toBeNull();
     expect(configProblem({ CRON_SECRET: "a".repeat(16), COMPACTION_INVOCATION: "own" })).toBeNull();
+    expect(configProblem(S3)).toBeNull();
+    expect(configProblem({ ...S3, ATTACHMENTS_S3_ENDPOINT: "http://127.0.0.1:9000", ATTACHMENTS_S3_FORCE_PATH_STYLE: "on" })).toBeNull();
     for (const HOSTNAME of ["", "localhost", "0.0.0.0", "::", "127.0.0.1", "chat.example.com"])
       expect(configProblem({ HOSTNAME })).toBeNull();
   });

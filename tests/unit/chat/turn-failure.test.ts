@@ -1,6 +1,7 @@
 import { APICallError, RetryError } from "ai";
 import { describe, expect, it, vi } from "vitest";
 import { classifyTurnError } from "@/lib/chat/turn-failure";
+import { AppError } from "@/lib/errors";
 
 const apiError = (statusCode: number, message = "boom", data?: unknown) =>
   new APICallError({ message, url: "x", requestBodyValues: {}, statusCode, data });
@@ -36,6 +37,11 @@ describe("classifyTurnError", () => {
 
   it("treats network failures as the provider being down", () => {
     expect(classifyTurnError(new TypeError("fetch failed")).code).toBe("provider_down");
+  });
+
+  it("words an attachment store that did not answer in its own words, retryable", () => {
+    const unavailable = new AppError("storage_unavailable", "An attached file could not be read from the attachment store.");
+    expect(classifyTurnError(unavailable)).toEqual({ code: "internal", retryable: true, message: unavailable.message });
   });
 
   it("never shows internal error text", () => {

@@ -34,6 +34,11 @@ describe("queriesToRefresh (what a feed event reads again)", () => {
       expect.arrayContaining([queryKeys.context(T), queryKeys.files(T)]),
     );
     expect(queriesToRefresh(T, { type: "file.changed" }, false)).toEqual([queryKeys.files(T)]);
+    expect(queriesToRefresh(T, { type: "file.changed", path: "plan.md" }, false)).toEqual([queryKeys.files(T)]);
+    expect(queriesToRefresh(T, { type: "file.changed", path: "attachments/shot.png" }, false)).toEqual([
+      queryKeys.files(T),
+      queryKeys.context(T),
+    ]);
     expect(queriesToRefresh(T, { type: "action.changed" }, false)).toEqual([queryKeys.actions(T), queryKeys.outbox(T)]);
   });
 
