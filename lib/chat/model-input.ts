@@ -1,6 +1,6 @@
 import { convertToModelMessages, type ModelMessage, type SystemModelMessage, type ToolSet, type UIMessage } from "ai";
 import { getChatModel, type ModelHandle } from "@/lib/ai/registry";
-import { imageRefs, verifyRequest, withAttachmentInputs, type BoundedSpan } from "@/lib/context";
+import { imageRefs, verifyRequest, withAttachmentInputs, withoutAnsweredApprovalCopies, type BoundedSpan } from "@/lib/context";
 import { loadImageInputs } from "@/lib/attachments/model-images";
 import type { MessageRow } from "@/lib/db/messages";
 import { boundedInput, type BoundedInput } from "./bounded-input";
@@ -25,28 +25,16 @@ export type ModelInput = {
 };
 
 /**
- * Stored rows -> UI messages, each attachment as its note (and an image as a file part with its
- * bytes). An answered approval's call is carried on by the continuation reply, which holds its
- * result (lib/chat/answered-call.ts): the earlier reply's copy is left out then, or the request
- * would hold the call twice. Until then (the continuation's own input) it stays: it is what
- * streamText runs or refuses.
+ * Stored rows -> UI messages: two pure transforms from lib/context (an answered approval's earlier
+ * copy left out; each attachment as its note, an image also as a file part with the bytes loaded here).
  */
 async function toUIMessages(workspaceId: string, messages: MessageRow[]): Promise<UIMessage[]> {
   const images = await loadImageInputs(workspaceId, imageRefs(messages));
-  const carried = new Set<string>();
-  const out: UIMessage[] = [];
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i];
-    const parts = m.parts.filter((p) => {
-      const callId = (p as { toolCallId?: unknown }).toolCallId;
-      if (typeof callId !== "string") return true;
-      if (p.state === "approval-responded" && carried.has(callId)) return false;
-      carried.add(callId);
-      return true;
-    });
-    out.push({ id: m.id, role: m.role, parts: withAttachmentInputs(parts, images) as UIMessage["parts"] });
-  }
-  return out.reverse();
+  return withoutAnsweredApprovalCopies(messages).map((m) => ({
+    id: m.id,
+    role: m.role,
+    parts: withAttachmentInputs(m.parts, images) as UIMessage["parts"],
+  }));
 }
 
 /**

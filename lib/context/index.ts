@@ -45,3 +45,4 @@ export {
   type AttachmentRef,
   type CarriedAttachment,
 } from "./attachment-parts";
+export { withoutAnsweredApprovalCopies } from "./answered-approvals";
