@@ -5,14 +5,14 @@
  * rows to these functions.
  */
 
-export type OffPathRow = { id: string; parentId: string | null; seq: number; leftAt: Date };
+type OffPathRow = { id: string; parentId: string | null; seq: number; leftAt: Date };
 
 /**
  * The branch under `startId` as it was last shown: from the start, at each message the child that
  * left the path last (the one that was live under it most recently), until a message has none.
  * A child left earlier was replaced under that message while its parent stayed on the path.
  */
-export function branchToRestore(rows: readonly OffPathRow[], startId: string): string[] {
+function branchToRestore(rows: readonly OffPathRow[], startId: string): string[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const children = new Map<string | null, OffPathRow[]>();
   for (const r of rows) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r]);
