@@ -32,7 +32,7 @@ export const EXPORT_FORMAT = "longrun-chat-export";
 export const EXPORT_VERSION = 1;
 
 // Bounds that keep a hostile file cheap to refuse; far above what a real account holds.
-const MAX_THREADS = 2_000;
+export const MAX_THREADS = 2_000;
 const MAX_MESSAGES = 200_000;
 const MAX_ROWS = 100_000;
 

@@ -17,7 +17,7 @@ import type { ExportDoc, MessageExport, RoutineExport, ThreadExport, WorkspaceEx
  *   shared workspace, a compaction span) become null when they do not resolve.
  */
 
-type ImportOptions = {
+export type ImportOptions = {
   ownerId: string;
   /** SHA-256 of the file: with each thread's index, what finds a second import of the same file. */
   hash: string;

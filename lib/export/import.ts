@@ -4,8 +4,7 @@ import { config } from "@/lib/config";
 import { retryWhenBusy } from "@/lib/db/busy-retry";
 import { db, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import type { ExportDoc } from "./format";
-import { planImport, type ImportPlan } from "./import-plan";
+import type { ImportOptions, ImportPlan } from "./import-plan";
 
 /*
  * Writes an import: every row of the plan (lib/export/import-plan.ts) in ONE transaction, so a
@@ -23,16 +22,15 @@ const CHUNK = 500;
 // A large import is one long transaction; the default 15 s would cut a 100,000-message file short.
 const TX_OPTIONS = { maxWait: 15_000, timeout: 120_000 };
 
-export async function importExport(userId: string, bytes: Uint8Array, doc: ExportDoc): Promise<ImportResult> {
-  const hash = crypto.createHash("sha256").update(bytes).digest("hex");
+/** What an import's plan needs beyond the file: who imports it and which models this server offers. */
+export function importOptions(userId: string): Omit<ImportOptions, "hash"> {
+  return { ownerId: userId, newId: () => crypto.randomUUID(), offersModel: (id) => isAvailableModel(config(), id) };
+}
+
+/** `plan` was made by lib/export/import-file.ts with importOptions(userId); `hash` is the file's SHA-256. */
+export async function importExport(userId: string, hash: string, plan: ImportPlan): Promise<ImportResult> {
   const before = await importedThreads(userId, hash);
   if (before.live.length > 0) return { threadIds: before.live, duplicate: true };
-  const plan = planImport(doc, {
-    ownerId: userId,
-    hash,
-    newId: () => crypto.randomUUID(),
-    offersModel: (id) => isAvailableModel(config(), id),
-  });
   try {
     await retryWhenBusy(() =>
       db().$transaction(async (tx) => {

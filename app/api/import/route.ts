@@ -1,6 +1,6 @@
 import { currentUserId } from "@/lib/auth/session";
 import { afterResponse } from "@/lib/background/after-response";
-import { importExport } from "@/lib/export/import";
+import { importExport, importOptions } from "@/lib/export/import";
 import { compactLongImports } from "@/lib/export/import-compaction";
 import { readImportFile } from "@/lib/export/import-file";
 import { handler } from "@/lib/http/handler";
@@ -15,8 +15,9 @@ import { ownOrigin } from "@/lib/http/own-origin";
  */
 export const POST = handler(
   async (req) => {
-    const { bytes, doc } = await readImportFile(req);
-    const result = await importExport(await currentUserId(), bytes, doc);
+    const userId = await currentUserId();
+    const { hash, plan } = await readImportFile(req, importOptions(userId));
+    const result = await importExport(userId, hash, plan);
     if (!result.duplicate) {
       const origin = ownOrigin(req) ?? undefined;
       afterResponse("compaction after an import", () => compactLongImports(result.threadIds, origin));
