@@ -3,11 +3,13 @@ import { open } from "node:fs/promises";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { importBodyLimit } from "@/lib/http/body-limits.mjs";
+import { measureAttachments } from "./import-attachments";
 import { detectExport, type ImportSource } from "./import-detect";
-import { planImport, type ImportOptions, type ImportPlan } from "./import-plan";
+import { planImport, type ImportOptions } from "./import-plan";
 import { spoolUpload } from "./import-upload";
 import { streamJson } from "./json-stream";
 import { peerPlanner } from "./peer-plan";
+import { PlanSpool } from "./plan-spool";
 import { conversationsFromZip, isZip } from "./unzip";
 
 /*
@@ -21,7 +23,7 @@ import { conversationsFromZip, isZip } from "./unzip";
  * by its first bytes) is a ChatGPT export whose conversations.json is inflated from that file as a
  * stream, bounded by MAX_IMPORT_UNZIPPED_BYTES (unzip.ts), and the JSON is parsed as it streams
  * (json-stream.ts): a peer's conversations are validated and planned one at a time (peer-plan.ts),
- * so memory holds the plan's rows, not the file. Our own export is parsed whole, up to
+ * their rows spooled to disk (plan-spool.ts), so memory holds one conversation, not the file. Our own export is parsed whole, up to
  * MAX_IMPORT_WHOLE_JSON_BYTES, because its threads and workspaces refer to each other. The
  * temporary file is removed in every path.
  */
@@ -30,33 +32,49 @@ import { conversationsFromZip, isZip } from "./unzip";
 // output); a tool's JSON may add some. Deeper is not ours, and is refused as it is read.
 const MAX_IMPORT_DEPTH = 64;
 
-export type ReadImport = { hash: string; plan: ImportPlan; source: ImportSource };
+export type ReadImport = { hash: string; spool: PlanSpool; source: ImportSource };
 
-export async function readImportFile(req: Request, opts: Omit<ImportOptions, "hash">): Promise<ReadImport> {
+/** Reads and plans the upload, then runs `use` on the plan; the temporary files are removed in every path. */
+export async function withImportFile<T>(
+  req: Request,
+  opts: Omit<ImportOptions, "hash">,
+  importing: (read: ReadImport) => Promise<T>,
+): Promise<T> {
   const settings = config();
   const max = settings.MAX_IMPORT_BYTES;
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > importBodyLimit(max)) throw tooLarge(max);
   const upload = await spoolUpload(req, max, importBodyLimit(max), () => tooLarge(max));
+  const spool = new PlanSpool(upload.dir);
   try {
     // The JSON read, not the upload, is what a duplicate is recognised by: the same ChatGPT export
     // sent as its zip and then as conversations.json alone is one import.
     const json = isZip(await head(upload.file))
       ? conversationsFromZip(upload.file, settings.MAX_IMPORT_UNZIPPED_BYTES)
       : (createReadStream(upload.file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>);
-    return await planJson(json, opts, settings.MAX_IMPORT_WHOLE_JSON_BYTES);
+    return await importing(await planJson(json, opts, settings.MAX_IMPORT_WHOLE_JSON_BYTES, spool));
   } finally {
+    spool.close();
     await upload.dispose();
   }
 }
 
-async function planJson(json: AsyncIterable<Uint8Array>, opts: Omit<ImportOptions, "hash">, maxWholeBytes: number): Promise<ReadImport> {
+async function planJson(
+  json: AsyncIterable<Uint8Array>,
+  opts: Omit<ImportOptions, "hash">,
+  maxWholeBytes: number,
+  spool: PlanSpool,
+): Promise<ReadImport> {
   const now = new Date();
-  const peers = peerPlanner(opts, now);
+  const peers = peerPlanner(opts, now, spool);
   const top = await streamJson(json, { maxDepth: MAX_IMPORT_DEPTH, maxWholeBytes, onElement: peers.add });
-  if (top.kind === "array") return { hash: top.hash, ...peers.finish(top.length, top.hash) };
+  if (top.kind === "array") return { hash: top.hash, spool, source: peers.finish(top.length) };
   const { source, doc } = detectExport(top.kind === "object" ? top.value : null, now);
-  return { hash: top.hash, source, plan: planImport(doc, { ...opts, hash: top.hash }) };
+  const plan = planImport(doc, { ...opts, hash: top.hash });
+  const { MAX_ATTACHMENT_BYTES: maxFile, MAX_THREAD_ATTACHMENT_BYTES: maxThread } = config();
+  plan.attachments = await measureAttachments(plan.attachments, { maxFile, maxThread });
+  spool.add(plan);
+  return { hash: top.hash, spool, source };
 }
 
 async function head(file: string): Promise<Uint8Array> {

@@ -19,7 +19,7 @@ import { AppError } from "@/lib/errors";
 /** How much of a refused body is still read, so the answer reaches the client (as scripts/refusal.mjs). */
 const DRAIN_BYTES = 8 * 1024 * 1024;
 
-export type Spooled = { file: string; size: number; dispose: () => Promise<void> };
+export type Spooled = { dir: string; file: string; size: number; dispose: () => Promise<void> };
 
 const badForm = (message = 'Send exactly one file, in the form field "file".') => new AppError("invalid_body", message, { field: "file" });
 
@@ -29,7 +29,7 @@ export async function spoolUpload(req: Request, maxBytes: number, maxBody: numbe
   try {
     const file = path.join(dir, "upload");
     const size = await receive(req, file, maxBytes, maxBody, tooLarge);
-    return { file, size, dispose };
+    return { dir, file, size, dispose };
   } catch (err) {
     await dispose();
     throw err;

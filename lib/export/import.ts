@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
+import { currentStore, type ByteStore } from "@/lib/attachments/storage";
 import { isAvailableModel } from "@/lib/ai/catalog";
 import { config } from "@/lib/config";
 import { retryWhenBusy } from "@/lib/db/busy-retry";
 import { db, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
+import { writeAttachment } from "./import-attachments";
 import type { ImportOptions, ImportPlan } from "./import-plan";
+import { TABLES, type PlanSpool, type PlanTable } from "./plan-spool";
 
 /*
  * Writes an import: every row of the plan (lib/export/import-plan.ts) in ONE transaction, so a
@@ -27,17 +30,18 @@ export function importOptions(userId: string): Omit<ImportOptions, "hash"> {
   return { ownerId: userId, newId: () => crypto.randomUUID(), offersModel: (id) => isAvailableModel(config(), id) };
 }
 
-/** `plan` was made by lib/export/import-file.ts with importOptions(userId); `hash` is the file's SHA-256. */
-export async function importExport(userId: string, hash: string, plan: ImportPlan): Promise<ImportResult> {
+/** `spool` holds the plan lib/export/import-file.ts made with importOptions(userId); `hash` is the file's SHA-256. */
+export async function importExport(userId: string, hash: string, spool: PlanSpool): Promise<ImportResult> {
   const before = await importedThreads(userId, hash);
   if (before.live.length > 0) return { threadIds: before.live, duplicate: true };
+  const store = currentStore();
   try {
     await retryWhenBusy(() =>
       db().$transaction(async (tx) => {
         // The earlier import's threads are all deleted: their marks give way to this one.
         if (before.deleted)
           await tx.thread.updateMany({ where: { userId, importHash: hash }, data: { importHash: null, importIndex: null } });
-        await writePlan(tx, plan);
+        await writePlan(tx, spool, { hash, userId, store });
       }, TX_OPTIONS),
     );
   } catch (err) {
@@ -46,7 +50,7 @@ export async function importExport(userId: string, hash: string, plan: ImportPla
     if (raced.live.length === 0) throw err;
     return { threadIds: raced.live, duplicate: true };
   }
-  return { threadIds: plan.threads.map((t) => t.id), duplicate: false };
+  return { threadIds: spool.threadIds, duplicate: false };
 }
 
 /** The threads an earlier import of the same file made: the live ones in file order, and whether any were deleted. */
@@ -59,19 +63,29 @@ async function importedThreads(userId: string, hash: string) {
   return { live: rows.filter((r) => r.deletedAt === null).map((r) => r.id), deleted: rows.some((r) => r.deletedAt !== null) };
 }
 
-/** Parents before children, as the foreign keys require. */
-async function writePlan(tx: Tx, plan: ImportPlan) {
-  await inChunks(plan.workspaces, (data) => tx.workspace.createMany({ data }));
-  await inChunks(plan.threads, (data) => tx.thread.createMany({ data }));
-  await inChunks(plan.messages, (data) => tx.message.createMany({ data }));
-  await inChunks(plan.summaries, (data) => tx.summary.createMany({ data }));
-  await inChunks(plan.compactions, (data) => tx.compaction.createMany({ data }));
-  await inChunks(plan.files, (data) => tx.workspaceFile.createMany({ data }));
-  await inChunks(plan.versions, (data) => tx.fileVersion.createMany({ data }));
-  await inChunks(plan.routines, (data) => tx.routine.createMany({ data }));
-  await inChunks(plan.runs, (data) => tx.routineRun.createMany({ data }));
+/** Parents before children (TABLES), a chunk at a time from the spool; each thread marked with the file's hash. */
+async function writePlan(tx: Tx, spool: PlanSpool, to: { hash: string; userId: string; store: ByteStore }) {
+  for (const table of TABLES) {
+    for await (const rows of spool.chunks(table, CHUNK)) {
+      if (table === "attachments") {
+        for (const row of rows as ImportPlan["attachments"]) await writeAttachment(tx, to.store, row, to.userId);
+        continue;
+      }
+      const data = table === "threads" ? (rows as ImportPlan["threads"]).map((t) => ({ ...t, importHash: to.hash })) : rows;
+      await DELEGATES[table](tx).createMany({ data: data as never });
+    }
+  }
 }
 
-async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
+// Prisma's delegates share no type for createMany; each takes its own table's rows as planned.
+const DELEGATES = {
+  workspaces: (tx: Tx) => tx.workspace,
+  threads: (tx: Tx) => tx.thread,
+  messages: (tx: Tx) => tx.message,
+  summaries: (tx: Tx) => tx.summary,
+  compactions: (tx: Tx) => tx.compaction,
+  files: (tx: Tx) => tx.workspaceFile,
+  versions: (tx: Tx) => tx.fileVersion,
+  routines: (tx: Tx) => tx.routine,
+  runs: (tx: Tx) => tx.routineRun,
+} as unknown as Record<Exclude<PlanTable, "attachments">, (tx: Tx) => { createMany(args: { data: never }): Promise<unknown> }>;

@@ -2,7 +2,7 @@ import { currentUserId } from "@/lib/auth/session";
 import { afterResponse } from "@/lib/background/after-response";
 import { importExport, importOptions } from "@/lib/export/import";
 import { compactLongImports } from "@/lib/export/import-compaction";
-import { readImportFile } from "@/lib/export/import-file";
+import { withImportFile } from "@/lib/export/import-file";
 import { handler } from "@/lib/http/handler";
 import { ownOrigin } from "@/lib/http/own-origin";
 
@@ -16,8 +16,7 @@ import { ownOrigin } from "@/lib/http/own-origin";
 export const POST = handler(
   async (req) => {
     const userId = await currentUserId();
-    const { hash, plan } = await readImportFile(req, importOptions(userId));
-    const result = await importExport(userId, hash, plan);
+    const result = await withImportFile(req, importOptions(userId), ({ hash, spool }) => importExport(userId, hash, spool));
     if (!result.duplicate) {
       const origin = ownOrigin(req) ?? undefined;
       afterResponse("compaction after an import", () => compactLongImports(result.threadIds, origin));
