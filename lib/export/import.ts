@@ -22,8 +22,10 @@ export type ImportResult = { threadIds: string[]; duplicate: boolean };
 
 // Rows per INSERT: under SQLite's bound-parameter limit for the widest table (Message, 16 columns).
 const CHUNK = 500;
-// A large import is one long transaction; the default 15 s would cut a 100,000-message file short.
-const TX_OPTIONS = { maxWait: 15_000, timeout: 120_000 };
+// A large import is one long transaction; the default 15 s would cut a 100,000-message file short,
+// and a 500 MB export holds several hundred thousand rows: its limit grows with them (a millisecond
+// a row is several times what SQLite and PostgreSQL took here, about 5,000 rows a second).
+const txOptions = (rows: number) => ({ maxWait: 15_000, timeout: Math.max(120_000, rows) });
 
 /** What an import's plan needs beyond the file: who imports it and which models this server offers. */
 export function importOptions(userId: string): Omit<ImportOptions, "hash"> {
@@ -42,7 +44,7 @@ export async function importExport(userId: string, hash: string, spool: PlanSpoo
         if (before.deleted)
           await tx.thread.updateMany({ where: { userId, importHash: hash }, data: { importHash: null, importIndex: null } });
         await writePlan(tx, spool, { hash, userId, store });
-      }, TX_OPTIONS),
+      }, txOptions(spool.rows)),
     );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

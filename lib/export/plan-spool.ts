@@ -37,6 +37,8 @@ const revive = (key: string, value: unknown) => (typeof value === "string" && DA
 
 export class PlanSpool {
   readonly threadIds: string[] = [];
+  /** Rows added, of every table. */
+  rows = 0;
   private readonly fds = new Map<PlanTable, number>();
 
   constructor(private readonly dir: string) {}
@@ -49,6 +51,7 @@ export class PlanSpool {
       let fd = this.fds.get(table);
       if (fd === undefined) this.fds.set(table, (fd = openSync(this.file(table), "a")));
       writeSync(fd, rows.map((r) => `${JSON.stringify(r)}\n`).join(""));
+      this.rows += rows.length;
     }
     this.threadIds.push(...plan.threads.map((t) => t.id));
   }

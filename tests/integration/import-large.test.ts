@@ -148,7 +148,7 @@ describe.each(testDatabases())("a large import, streamed, on $name", (target) =>
     expect(await spools()).toEqual(spooledBefore);
   }, 300_000);
 
-  it("refuses a conversation that fails after 1,400 good ones, and a file cut short, with nothing written and no temporary file", async () => {
+  it("refuses a conversation that fails after 1,400 good ones, a file cut short and one past the cap, with nothing written and no temporary file", async () => {
     jar.values.clear();
     const before = { threads: await env.db.thread.count(), messages: await env.db.message.count() };
     const spooledBefore = await spools();
@@ -165,6 +165,14 @@ describe.each(testDatabases())("a large import, streamed, on $name", (target) =>
     const cutRes = await postFile(cut, whole - 5_000);
     const cutBody = (await cutRes.json()) as { error: { code: string; message: string } };
     expect([cutRes.status, cutBody.error.code, cutBody.error.message]).toEqual([400, "bad_json", "The file is not valid JSON."]);
+
+    // Past the cap, counted while it is received: the spool goes too.
+    process.env.MAX_IMPORT_BYTES = String(MB);
+    resetConfigForTests();
+    const over = await postFile(cut, whole - 5_000);
+    expect([over.status, ((await over.json()) as { error: { code: string } }).error.code]).toEqual([413, "too_large"]);
+    delete process.env.MAX_IMPORT_BYTES;
+    resetConfigForTests();
 
     expect({ threads: await env.db.thread.count(), messages: await env.db.message.count() }).toEqual(before);
     expect(await spools()).toEqual(spooledBefore);
