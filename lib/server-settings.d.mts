@@ -9,6 +9,7 @@ export declare const SERVER_SETTINGS: {
   MAX_FILE_BYTES: z.ZodType<number>;
   MAX_IMPORT_BYTES: z.ZodType<number>;
   MAX_IMPORT_UNZIPPED_BYTES: z.ZodType<number>;
+  MAX_IMPORT_WHOLE_JSON_BYTES: z.ZodType<number>;
   MAX_ATTACHMENT_BYTES: z.ZodType<number>;
   APP_URL: z.ZodType<string | undefined>;
   TRUST_PROXY: z.ZodType<boolean>;

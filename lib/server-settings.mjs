@@ -30,20 +30,29 @@ export const SERVER_SETTINGS = {
     .int()
     .positive()
     .default(256 * 1024),
-  // The largest file POST /api/import takes (our own JSON export, lib/export): the route refuses a
-  // larger one with 413, and the server in front of Next lets only that route's body grow this big.
+  // The largest file POST /api/import takes (an export, lib/export): the route refuses a larger one
+  // with 413, and the server in front of Next lets only that route's body grow this big. The upload
+  // streams to a temporary file, so this bounds disk, not memory.
   MAX_IMPORT_BYTES: z.coerce
     .number()
     .int()
     .positive()
-    .default(16 * 1024 * 1024),
+    .default(512 * 1024 * 1024),
   // The most a zip's conversations.json (a ChatGPT export) may unpack to: a zip bomb is refused
-  // with 413 once this many bytes have been inflated.
+  // with 413 once this many bytes have been inflated. Inflated as a stream and parsed one
+  // conversation at a time, so memory grows with the imported rows, not with this.
   MAX_IMPORT_UNZIPPED_BYTES: z.coerce
     .number()
     .int()
     .positive()
-    .default(64 * 1024 * 1024),
+    .default(1024 * 1024 * 1024),
+  // The largest export of this app an import reads: its threads and workspaces refer to each
+  // other, so it is parsed whole, which takes a few times its size in memory.
+  MAX_IMPORT_WHOLE_JSON_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024 * 1024),
   // The largest file POST /api/threads/:id/attachments takes (413 past it); one upload request
   // carries at most this many bytes of files, so the server in front of Next lets only that route's
   // body grow this big.

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // The HTTP server in front of Next.js (started by scripts/start.mjs). Before Next sees a request it
 // refuses malformed and overlong URLs (url-guard.mjs), reads the body whole, up to the largest any
-// route takes (request-body.mjs), and answers server-action requests Next's decoder would fail on
+// route takes (request-body.mjs; an import's body streams on to its route instead), and answers server-action requests Next's decoder would fail on
 // (action-guard.mjs); each refusal is JSON with the API's security headers, and a body still being
 // sent is drained first (refusal.mjs). Oversized headers and slow clients get the same treatment
 // (http-limits.mjs). It listens on HOSTNAME (listen.mjs). `--dev` serves the dev build.
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import { ACTION_BODY_LIMIT, bodyLimitFor } from "../lib/http/body-limits.mjs";
+import { ACTION_BODY_LIMIT, bodyLimitFor, isImportPath } from "../lib/http/body-limits.mjs";
 import { PEER_HEADER } from "../lib/http/origin-rules.mjs";
 import { isDocumentRequest, pagePolicy } from "../lib/http/page-policy.mjs";
 import { serverSettings } from "../lib/server-settings.mjs";
@@ -47,9 +47,13 @@ async function serve(req, res) {
   let forwarded = req;
   if (hasBody(req) || action) {
     const limit = action ? ACTION_BODY_LIMIT : bodyLimitFor(req.url, settings);
+    const tooLarge = () => sendRefusal(req, res, refusal(413, "too_large", `Request body is larger than ${limit} bytes`));
+    // An import (up to MAX_IMPORT_BYTES) streams on to its route, which spools it to a temporary
+    // file and drains a body it refuses halfway (lib/export/import-upload.ts): never held here.
+    if (!action && isImportPath(req.url)) return Number(req.headers["content-length"] ?? 0) > limit ? tooLarge() : handle(req, res);
     const body = hasBody(req) ? await readBody(req, limit) : Buffer.alloc(0);
     if (body === null) return; // the client went away, or Node's request timeout answered it
-    if (body === "too large") return sendRefusal(req, res, refusal(413, "too_large", `Request body is larger than ${limit} bytes`));
+    if (body === "too large") return tooLarge();
     const bad = action ? refuseActionBody(body) : null;
     if (bad) return sendRefusal(req, res, bad);
     forwarded = requestWithBody(req, body);

@@ -8,7 +8,7 @@ import { ROUTINE_RUN_STATUSES, RUN_TRIGGERS } from "@/lib/routines/run-columns";
 import { AUTHORS } from "@/lib/workspace/types";
 
 /*
- * Our own export format, version 1: what GET /api/threads/:id/export?format=json and
+ * Our own export format, version 2: what GET /api/threads/:id/export?format=json and
  * GET /api/account/export write and what POST /api/import reads back. One schema for both
  * directions, so a file we write is a file we accept. Every row keeps its ids and the references
  * between them (a summary's cut and floor, a pin, a file version's message), so an import can
@@ -29,10 +29,12 @@ import { AUTHORS } from "@/lib/workspace/types";
  */
 
 export const EXPORT_FORMAT = "longrun-chat-export";
-export const EXPORT_VERSION = 1;
+// Version 2 added each thread's attachments (their bytes); a version 1 file, without them, still imports.
+export const EXPORT_VERSION = 2;
+export const READABLE_VERSIONS = [1, 2] as const;
 
 // Bounds that keep a hostile file cheap to refuse; far above what a real account holds.
-const MAX_THREADS = 2_000;
+export const MAX_THREADS = 2_000;
 const MAX_MESSAGES = 200_000;
 const MAX_ROWS = 100_000;
 
@@ -194,6 +196,23 @@ const actionSchema = z
   })
   .strict();
 
+// An attachment's row and bytes (lib/attachments). Its workspace file (the text, or the note for an
+// image or PDF, and a PDF's Markdown sibling) is among the workspace's files. On import the type,
+// size and dimensions are decided again from the bytes, never taken from here.
+const attachmentSchema = z
+  .object({
+    path: text().min(1).max(1_000),
+    mediaType: text().max(200),
+    size: count(),
+    width: nullable(count()),
+    height: nullable(count()),
+    pages: nullable(count()),
+    createdAt: date(),
+    // Base64; bounded by MAX_ATTACHMENT_BYTES and MAX_THREAD_ATTACHMENT_BYTES on import.
+    bytes: z.base64(),
+  })
+  .strict();
+
 const threadSchema = z
   .object({
     id: id(),
@@ -210,6 +229,7 @@ const threadSchema = z
     compactions: z.array(compactionSchema).max(MAX_ROWS),
     routine: routineSchema.nullable(),
     actions: z.array(actionSchema).max(MAX_ROWS),
+    attachments: z.array(attachmentSchema).max(MAX_ROWS).default([]),
   })
   .strict();
 
@@ -227,7 +247,7 @@ const profileSchema = z
 export const exportSchema = z
   .object({
     format: z.literal(EXPORT_FORMAT),
-    version: z.literal(EXPORT_VERSION),
+    version: z.literal(READABLE_VERSIONS),
     // "thread": one thread and its workspace; "account": every live thread of one person.
     kind: z.enum(["thread", "account"]),
     exportedAt: date(),
@@ -247,4 +267,5 @@ export type CompactionExport = ThreadExport["compactions"][number];
 export type WorkspaceExport = ExportDoc["workspaces"][number];
 export type RoutineExport = NonNullable<ThreadExport["routine"]>;
 export type ActionExport = ThreadExport["actions"][number];
+export type AttachmentExport = ThreadExport["attachments"][number];
 export type ProfileExport = NonNullable<ExportDoc["profile"]>;

@@ -3,7 +3,7 @@ import { validateBody } from "@/lib/http/parse-body";
 import { chatGptConversations, chatGptExportSchema } from "./peers/chatgpt";
 import { claudeConversations, claudeExportSchema } from "./peers/claude";
 import { peerExportDoc } from "./peers/peer-doc";
-import { EXPORT_FORMAT, EXPORT_VERSION, exportSchema, type ExportDoc } from "./format";
+import { EXPORT_FORMAT, exportSchema, READABLE_VERSIONS, type ExportDoc } from "./format";
 
 /*
  * Which export a parsed file is, decided from its content (never its name): our own document is
@@ -23,10 +23,14 @@ export function detectExport(json: unknown, now: Date): { source: ImportSource; 
       { field: "format" },
     );
   }
-  if (head.version !== EXPORT_VERSION) {
-    throw new AppError("invalid_body", `The file is export version ${String(head.version)}; this server reads version ${EXPORT_VERSION}.`, {
-      field: "version",
-    });
+  if (!(READABLE_VERSIONS as readonly unknown[]).includes(head.version)) {
+    throw new AppError(
+      "invalid_body",
+      `The file is export version ${String(head.version)}; this server reads versions ${READABLE_VERSIONS.join(" and ")}.`,
+      {
+        field: "version",
+      },
+    );
   }
   return { source: "longrun-chat", doc: validateBody(exportSchema, json) };
 }

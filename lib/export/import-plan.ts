@@ -13,11 +13,13 @@ import type { ExportDoc, MessageExport, RoutineExport, ThreadExport, WorkspaceEx
  * - A routine comes in paused (enabled: false, no next run): an import never starts scheduled
  *   work (and its mail) by itself; the person resumes it. Runs that were queued or running, and
  *   replies and compactions that were in progress, are marked interrupted: no process holds them here.
+ * - An attachment keeps its path and bytes; its type, size and dimensions are decided again from
+ *   the bytes (lib/export/import-attachments.ts), never taken from the file.
  * - References that may point outside the file (a file version written from a sibling thread of a
  *   shared workspace, a compaction span) become null when they do not resolve.
  */
 
-type ImportOptions = {
+export type ImportOptions = {
   ownerId: string;
   /** SHA-256 of the file: with each thread's index, what finds a second import of the same file. */
   hash: string;
@@ -27,6 +29,8 @@ type ImportOptions = {
 };
 
 const at = (s: string) => new Date(s);
+// An attachment's facts before its bytes are read (lib/export/import-attachments.ts fills them in).
+const UNMEASURED = { mediaType: "", size: 0, width: null as number | null, height: null as number | null, pages: null as number | null };
 const atOrNull = (s: string | null) => (s === null ? null : new Date(s));
 
 const refused = (message: string, field: string) =>
@@ -72,7 +76,19 @@ export function planImport(doc: ExportDoc, opts: ImportOptions) {
     versions: files.filter((f) => f.kind === "version").map((f) => f.row),
     routines: routines.map((r) => r.routine),
     runs: routines.flatMap((r) => r.runs),
+    attachments: uniqueAttachments(threads.flatMap((t) => t.attachments)),
   };
+}
+
+/** Two attachments at one path of one workspace (threads sharing it) would collide on its unique index. */
+function uniqueAttachments<T extends { workspaceId: string; path: string; field: string }>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.workspaceId}:${row.path}`;
+    if (seen.has(key)) throw refused(`attachment ${row.path} is listed twice in one workspace.`, row.field);
+    seen.add(key);
+  }
+  return rows;
 }
 
 export type ImportPlan = ReturnType<typeof planImport>;
@@ -98,6 +114,12 @@ function planThread(t: ThreadExport, index: number, opts: ImportOptions, message
   const summaryIds = new Map(t.summaries.map((s) => [s.id, opts.newId()]));
   const maxSeq = t.messages.reduce((max, m) => Math.max(max, m.seq), 0);
   return {
+    // The bytes stay base64 here: their type and size are decided from them before writing (lib/export/import-attachments.ts).
+    attachments: t.attachments.map((a, j) => {
+      const field = `threads.${index}.attachments.${j}.path`;
+      checkPath(a.path, field);
+      return { workspaceId, threadId: id, path: a.path, createdAt: at(a.createdAt), bytes: a.bytes, field, ...UNMEASURED };
+    }),
     thread: {
       id,
       userId: opts.ownerId,

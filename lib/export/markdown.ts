@@ -6,7 +6,8 @@ import type { ExportDoc, MessageExport, SummaryExport, ThreadExport, WorkspaceEx
  * Pure: an export document -> Markdown a person reads. The live transcript only (the audit rows of
  * edits and retries stay in the JSON export), each message under "### You" / "### Assistant" with
  * its time, tool calls said in words (the same words the chat shows, lib/words) instead of their
- * JSON, each summary noted at its cut, and the workspace's live files with their contents at the end.
+ * JSON, each summary noted at its cut, the attachments by path, type and size, and the workspace's
+ * live files with their contents at the end.
  */
 
 const ROLE_HEADING: Record<MessageExport["role"], string> = { user: "You", assistant: "Assistant", system: "System" };
@@ -81,6 +82,13 @@ function filesBlock(workspace: WorkspaceExport | undefined): string {
   return [`## Workspace files\n\n${list}`, ...bodies].join("\n\n");
 }
 
+/** The thread's attachments by path, type and size; their bytes stay in the JSON export. */
+function attachmentsBlock(thread: ThreadExport): string | null {
+  if (thread.attachments.length === 0) return null;
+  const list = thread.attachments.map((a) => `- \`${a.path}\`: ${a.mediaType}, ${a.size} bytes`).join("\n");
+  return `## Attachments\n\n${list}`;
+}
+
 /** One thread as a readable document. */
 export function threadMarkdown(thread: ThreadExport, doc: Pick<ExportDoc, "workspaces" | "exportedAt">): string {
   const atCut = new Map<string, SummaryExport[]>();
@@ -92,6 +100,8 @@ export function threadMarkdown(thread: ThreadExport, doc: Pick<ExportDoc, "works
     for (const s of atCut.get(m.id) ?? []) blocks.push(summaryBlock(s));
     blocks.push(messageBlock(m));
   }
+  const attachments = attachmentsBlock(thread);
+  if (attachments) blocks.push(attachments);
   blocks.push(filesBlock(doc.workspaces.find((w) => w.id === thread.workspaceId)));
   return `${blocks.join("\n\n")}\n`;
 }

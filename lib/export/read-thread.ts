@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client";
 import { draftRows, overlayParts } from "@/lib/db/reply-parts";
 import { messageSelect, type MessagePart } from "@/lib/db/messages";
-import type { ActionExport, MessageExport, RoutineExport, ThreadExport, WorkspaceExport } from "./format";
+import { storeFor } from "@/lib/attachments/storage";
+import type { ActionExport, AttachmentExport, MessageExport, RoutineExport, ThreadExport, WorkspaceExport } from "./format";
 
 /*
  * Reads what an export holds of one thread, from the database. The thread is the caller's: the
@@ -42,12 +43,13 @@ export const exportThreadSelect = {
 
 /** One thread with its messages, summaries, compactions, routine and action ledger (its workspace apart). */
 export async function readThreadExport(thread: ThreadRow): Promise<ThreadExport> {
-  const [messages, summaries, compactions, routine, actions] = [
+  const [messages, summaries, compactions, routine, actions, attachments] = [
     await readMessages(thread.id),
     await readSummaries(thread.id),
     await readCompactions(thread.id),
     await readRoutine(thread.id),
     await readActions(thread.id),
+    await readAttachments(thread.id),
   ];
   return {
     ...thread,
@@ -59,6 +61,7 @@ export async function readThreadExport(thread: ThreadRow): Promise<ThreadExport>
     compactions,
     routine,
     actions,
+    attachments,
   };
 }
 
@@ -155,6 +158,30 @@ async function readActions(threadId: string): Promise<ActionExport[]> {
     updatedAt: iso(a.updatedAt),
     events: events.map((e) => ({ seq: e.seq, type: e.type, payload: e.payload, actor: e.actor, createdAt: iso(e.createdAt) })),
   }));
+}
+
+/**
+ * The thread's attachments with their bytes, one at a time from the store they were written to.
+ * One whose bytes are gone from the store is left out: its workspace note still names it.
+ */
+async function readAttachments(threadId: string): Promise<AttachmentExport[]> {
+  const rows = await db().attachment.findMany({ where: { threadId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const out: AttachmentExport[] = [];
+  for (const row of rows) {
+    const bytes = await storeFor(row.storage).get(row.storageKey);
+    if (!bytes) continue;
+    out.push({
+      path: row.path,
+      mediaType: row.mediaType,
+      size: row.size,
+      width: row.width,
+      height: row.height,
+      pages: row.pages,
+      createdAt: iso(row.createdAt),
+      bytes: Buffer.from(bytes).toString("base64"),
+    });
+  }
+  return out;
 }
 
 /** A workspace's files (deleted ones too: they keep their version numbers) and every version, a page at a time. */

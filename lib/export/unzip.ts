@@ -1,13 +1,16 @@
+import { PassThrough, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import yauzl from "yauzl";
 import { AppError } from "@/lib/errors";
 
 /*
- * A ChatGPT export arrives as a zip (conversations.json beside chat.html and the images). Only
- * conversations.json is inflated, and it is bounded before and while it is: the entry count
- * (central directory) and the declared size are checked first, and inflation itself stops at
- * `maxBytes` (zlib's maxOutputLength), so a zip bomb costs at most that much memory and is refused
- * with 413 before anything is written, even one whose directory lies about its size.
+ * A ChatGPT export arrives as a zip (conversations.json beside chat.html and the images). The zip
+ * is read from the file the upload was spooled to (yauzl reads the central directory, never the
+ * whole file), and only conversations.json is inflated, as a stream, bounded before and while it
+ * is: the entry count and the declared size are checked first, and inflation stops once `maxBytes`
+ * have come out, so a zip bomb costs one inflate window of memory and is refused with 413 before
+ * anything is written, even one whose directory lies about its size. The size and CRC-32 the
+ * directory declares are checked once the entry has been read through.
  */
 
 // A real export holds one file per image besides a few JSON and HTML files; far more is not one.
@@ -24,12 +27,10 @@ const tooBig = (maxBytes: number) =>
     `The zip's ${WANTED} unpacks to more than the ${Math.floor(maxBytes / (1024 * 1024))} MB an import takes (MAX_IMPORT_UNZIPPED_BYTES).`,
   );
 
-/** The bytes of the zip's conversations.json (the one nearest the top); refused in words otherwise. */
-export async function conversationsFromZip(zip: Buffer, maxBytes: number): Promise<Buffer> {
+/** The bytes of the zip's conversations.json (the one nearest the top), chunk by chunk; refused in words otherwise. */
+export async function* conversationsFromZip(zipPath: string, maxBytes: number): AsyncGenerator<Buffer> {
   const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true }, (err, z) =>
-      err ? reject(unreadable(err.message)) : resolve(z),
-    ),
+    yauzl.open(zipPath, { lazyEntries: true, autoClose: false }, (err, z) => (err ? reject(unreadable(err.message)) : resolve(z))),
   );
   try {
     if (file.entryCount > MAX_ENTRIES)
@@ -37,7 +38,7 @@ export async function conversationsFromZip(zip: Buffer, maxBytes: number): Promi
     const entry = await findEntry(file);
     if (!entry) throw unreadable(`it holds no ${WANTED} (is it a ChatGPT export?).`);
     if (entry.uncompressedSize > maxBytes) throw tooBig(maxBytes);
-    return await inflate(file, entry, maxBytes);
+    yield* inflate(file, entry, maxBytes);
   } finally {
     file.close();
   }
@@ -60,41 +61,46 @@ function findEntry(file: yauzl.ZipFile): Promise<yauzl.Entry | null> {
 }
 
 /**
- * The entry's packed bytes (at most the upload's size) inflated here with zlib's maxOutputLength,
- * so the inflated size is bounded whatever the zip declares; a size or checksum that disagrees
- * with the directory is a damaged or forged zip.
+ * The entry's packed bytes inflated here, counted as they come out, so the inflated size is
+ * bounded whatever the zip declares; a size or checksum that disagrees with the directory is a
+ * damaged or forged zip.
  */
-async function inflate(file: yauzl.ZipFile, entry: yauzl.Entry, maxBytes: number): Promise<Buffer> {
+async function* inflate(file: yauzl.ZipFile, entry: yauzl.Entry, maxBytes: number): AsyncGenerator<Buffer> {
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
     throw unreadable(`${WANTED} is packed with method ${entry.compressionMethod}; only stored and deflated entries are read.`);
-  const packed = await rawBytes(file, entry);
-  let out: Buffer;
+  const packed = await rawStream(file, entry);
+  // A stored entry goes through a PassThrough too: yauzl 2.10's own stream of one yielded nothing
+  // under async iteration here.
+  const out: Readable = packed.pipe(entry.compressionMethod === 0 ? new PassThrough() : zlib.createInflateRaw());
+  packed.on("error", (err: Error) => out.destroy(err));
+  let size = 0;
+  let crc = 0;
   try {
-    out = entry.compressionMethod === 0 ? packed : zlib.inflateRawSync(packed, { maxOutputLength: maxBytes });
+    for await (const chunk of out as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooBig(maxBytes);
+      crc = zlib.crc32(chunk, crc);
+      yield chunk;
+    }
   } catch (err) {
-    if (err instanceof RangeError) throw tooBig(maxBytes);
+    if (err instanceof AppError) throw err;
     throw unreadable(err instanceof Error ? err.message : String(err));
+  } finally {
+    packed.destroy();
+    out.destroy();
   }
-  if (out.length > maxBytes) throw tooBig(maxBytes);
-  if (out.length !== entry.uncompressedSize || zlib.crc32(out) !== entry.crc32)
+  if (size !== entry.uncompressedSize || crc !== entry.crc32)
     throw unreadable(`${WANTED} does not match the size and checksum its directory declares.`);
-  return out;
 }
 
-function rawBytes(file: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+function rawStream(file: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
     // Packed bytes as stored: the inflation and its bound are ours (inflate above). yauzl refuses
     // `decompress` on a stored entry, hence null there.
     file.openReadStream(
       entry,
       { decompress: entry.compressionMethod === 8 ? false : null, decrypt: null, start: null, end: null },
-      (err, stream) => {
-        if (err) return reject(unreadable(err.message));
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("error", (e: Error) => reject(unreadable(e.message)));
-        stream.on("end", () => resolve(Buffer.concat(chunks)));
-      },
+      (err, stream) => (err ? reject(unreadable(err.message)) : resolve(stream)),
     );
   });
 }

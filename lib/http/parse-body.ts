@@ -29,12 +29,16 @@ export async function parseBody<S extends z.ZodType>(
   return validateBody(schema, json);
 }
 
-/** Validates an already parsed value: 400 `invalid_body` naming the first failing field. */
-export function validateBody<S extends z.ZodType>(schema: S, json: unknown): z.infer<S> {
+/**
+ * Validates an already parsed value: 400 `invalid_body` naming the first failing field, from
+ * `at` (where the value sits in a larger document read piece by piece) down.
+ */
+export function validateBody<S extends z.ZodType>(schema: S, json: unknown, at: PropertyKey[] = []): z.infer<S> {
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue.path.length ? issue.path.join(".") : "(body)";
+    const path = [...at, ...issue.path].map(String);
+    const field = path.length ? path.join(".") : "(body)";
     throw new AppError("invalid_body", `Invalid field "${field}": ${issue.message}`, { field });
   }
   return parsed.data;

@@ -86,7 +86,7 @@ for (const width of [1440, 390]) {
     const json = await download(page, "Export as JSON");
     expect(json.name).toMatch(/\.json$/);
     const exported = JSON.parse(json.text) as ExportFile;
-    expect(exported).toMatchObject({ format: "longrun-chat-export", version: 1 });
+    expect(exported).toMatchObject({ format: "longrun-chat-export", version: 2 });
     expect(exported.threads[0].id).toBe(threadId);
     const sent = exported.threads[0].messages.filter((m) => m.role === "user").map((m) => m.text);
     expect(sent).toEqual([CODENAME, PLAN]);

@@ -143,7 +143,7 @@ describe.each(testDatabases())("export and import on $name", (target) => {
     expect(json.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(json.headers.get("content-disposition")).toContain('filename="Plan- the migration - v2.json"');
     const doc = (await json.json()) as Doc;
-    expect(doc).toMatchObject({ format: "longrun-chat-export", version: 1, kind: "thread" });
+    expect(doc).toMatchObject({ format: "longrun-chat-export", version: 2, kind: "thread" });
     const [thread] = doc.threads;
     expect(thread.messages).toHaveLength(1_105);
     expect(thread.messages.map((m) => m.seq)).toEqual(Array.from({ length: 1_105 }, (_, k) => k + 1));
@@ -253,7 +253,7 @@ describe.each(testDatabases())("export and import on $name", (target) => {
       [new Uint8Array([0xff, 0xfe, 0x00]), 400, "bad_json", /not UTF-8/],
       ["[".repeat(5_000) + "]".repeat(5_000), 400, "bad_json", /nests more than 64 levels/],
       [JSON.stringify({ format: "chatgpt", conversations: [] }), 400, "invalid_body", /not an export of this app/],
-      [JSON.stringify({ ...good, version: 2 }), 400, "invalid_body", /version 2/],
+      [JSON.stringify({ ...good, version: 3 }), 400, "invalid_body", /version 3; this server reads versions 1 and 2/],
       [JSON.stringify({ ...good, threads: [{ ...good.threads[0], messages: "x" }] }), 400, "invalid_body", /threads\.0\.messages/],
       [JSON.stringify(dangling), 400, "invalid_body", /message no-such-message is not in the chat/],
       [JSON.stringify(badPath), 400, "invalid_body", /workspaces\.0\.files\.0\.path/],

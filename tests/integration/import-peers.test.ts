@@ -103,7 +103,8 @@ describe.each(testDatabases())("import of ChatGPT and Claude exports on $name", 
   it("refuses a zip bomb, a lying zip, a zip without conversations.json and an oversized file, with nothing written", async () => {
     jar.values.clear();
     const before = await counts();
-    const zeros = Buffer.alloc(5 * 1024 * 1024);
+    // Spaces, which the streaming JSON reader skips: the bomb is refused for its size, not its first byte.
+    const zeros = Buffer.alloc(5 * 1024 * 1024, 0x20);
     const cases: Array<[Uint8Array | string, number, string, RegExp]> = [
       [makeZip([{ name: "conversations.json", data: zeros }]), 413, "too_large", /unpacks to more than the 4 MB/],
       // A bomb whose directory claims 100 bytes: inflation itself stops at the cap.

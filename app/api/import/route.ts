@@ -1,8 +1,8 @@
 import { currentUserId } from "@/lib/auth/session";
 import { afterResponse } from "@/lib/background/after-response";
-import { importExport } from "@/lib/export/import";
+import { importExport, importOptions } from "@/lib/export/import";
 import { compactLongImports } from "@/lib/export/import-compaction";
-import { readImportFile } from "@/lib/export/import-file";
+import { withImportFile } from "@/lib/export/import-file";
 import { handler } from "@/lib/http/handler";
 import { ownOrigin } from "@/lib/http/own-origin";
 
@@ -15,8 +15,8 @@ import { ownOrigin } from "@/lib/http/own-origin";
  */
 export const POST = handler(
   async (req) => {
-    const { bytes, doc } = await readImportFile(req);
-    const result = await importExport(await currentUserId(), bytes, doc);
+    const userId = await currentUserId();
+    const result = await withImportFile(req, importOptions(userId), ({ hash, spool }) => importExport(userId, hash, spool));
     if (!result.duplicate) {
       const origin = ownOrigin(req) ?? undefined;
       afterResponse("compaction after an import", () => compactLongImports(result.threadIds, origin));

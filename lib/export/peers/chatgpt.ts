@@ -32,7 +32,7 @@ const nodeSchema = z.looseObject({
   children: z.array(z.string()).nullish(),
 });
 
-const conversationSchema = z.looseObject({
+export const chatGptConversationSchema = z.looseObject({
   title: z.string().nullish(),
   create_time: z.number().nullish(),
   update_time: z.number().nullish(),
@@ -40,8 +40,8 @@ const conversationSchema = z.looseObject({
   current_node: z.string().nullish(),
 });
 
-export const chatGptExportSchema = z.array(conversationSchema);
-type Conversation = z.infer<typeof conversationSchema>;
+export const chatGptExportSchema = z.array(chatGptConversationSchema);
+type Conversation = z.infer<typeof chatGptConversationSchema>;
 type Node = z.infer<typeof nodeSchema>;
 type ChatGptMessage = z.infer<typeof messageSchema>;
 

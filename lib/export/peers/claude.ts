@@ -26,14 +26,14 @@ const messageSchema = z.looseObject({
   files: z.array(z.looseObject({ file_name: z.string().nullish() })).nullish(),
 });
 
-const conversationSchema = z.looseObject({
+export const claudeConversationSchema = z.looseObject({
   name: z.string().nullish(),
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
   chat_messages: z.array(messageSchema),
 });
 
-export const claudeExportSchema = z.array(conversationSchema);
+export const claudeExportSchema = z.array(claudeConversationSchema);
 type ClaudeMessage = z.infer<typeof messageSchema>;
 
 export function claudeConversations(doc: z.infer<typeof claudeExportSchema>): PeerConversation[] {

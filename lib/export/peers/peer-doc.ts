@@ -71,5 +71,6 @@ function peerThread(c: PeerConversation, index: number, now: Date): ThreadExport
     compactions: [],
     routine: null,
     actions: [],
+    attachments: [],
   };
 }

@@ -55,6 +55,18 @@ const doc: ExportDoc = {
       compactions: [],
       routine: null,
       actions: [],
+      attachments: [
+        {
+          path: "attachments/shot.png",
+          mediaType: "image/png",
+          size: 68,
+          width: 1,
+          height: 1,
+          pages: null,
+          createdAt: T,
+          bytes: "iVBORw0KGgo=",
+        },
+      ],
     },
   ],
 };
@@ -76,6 +88,12 @@ describe("threadMarkdown", () => {
     expect(summary).toBeGreaterThan(md.indexOf("Writing it."));
     expect(summary).toBeLessThan(md.indexOf("# Next?"));
     expect(md).toContain("> ## Goal\n> Plan it.");
+  });
+
+  it("names each attachment by path, type and size, before the workspace files, without its bytes", () => {
+    expect(md).toContain("## Attachments\n\n- `attachments/shot.png`: image/png, 68 bytes");
+    expect(md.indexOf("## Attachments")).toBeLessThan(md.indexOf("## Workspace files"));
+    expect(md).not.toContain("iVBORw0KGgo");
   });
 
   it("lists the live workspace files at the end with their contents, fenced past any fence inside", () => {
