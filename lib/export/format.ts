@@ -58,8 +58,11 @@ const messageSchema = z
     errorCode: nullable(text().max(100)),
     runStart: z.boolean(),
     createdAt: date(),
-    // An edit's or retry's old row, kept for audit as it is in the app.
+    // A row off the thread's shown path (an earlier version: an edit's or a retry's old row) and,
+    // for such a row, the message it hangs under (docs/architecture.md, the message tree). Every
+    // branch is exported; an export without parentId (before the tree) imports as before.
     deletedAt: nullable(date()),
+    parentId: nullable(id()).optional(),
     replacedById: nullable(id()),
     pinnedAt: nullable(date()),
   })

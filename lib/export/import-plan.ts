@@ -176,6 +176,7 @@ function planMessage(m: MessageExport, threadId: string, id: string, maybe: (old
     runStart: m.runStart,
     createdAt: at(m.createdAt),
     deletedAt: atOrNull(m.deletedAt),
+    parentId: maybe(m.parentId ?? null),
     replacedById: maybe(m.replacedById),
     pinnedAt: atOrNull(m.pinnedAt),
   };

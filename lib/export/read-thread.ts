@@ -73,7 +73,7 @@ async function readMessages(threadId: string): Promise<MessageExport[]> {
       where: { threadId, seq: { gt: after } },
       orderBy: { seq: "asc" },
       take: PAGE,
-      select: { ...messageSelect, deletedAt: true, replacedById: true, pinnedAt: true },
+      select: { ...messageSelect, deletedAt: true, parentId: true, replacedById: true, pinnedAt: true },
     });
     for (const row of rows) {
       let parts = JSON.parse(row.parts) as MessagePart[];

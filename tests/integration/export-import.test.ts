@@ -5,6 +5,8 @@ import { echoedPrompt, seedConversation, seedSummary } from "./support/seed";
 import { callRoute, type Jar } from "./security/support";
 import { resetConfigForTests } from "@/tests/support/config";
 import { inspectContext } from "@/lib/chat/inspect";
+import { showVersion } from "@/lib/chat/show-version";
+import { readTranscriptPage } from "@/lib/chat/transcript-page";
 import { pinMessage } from "@/lib/pins/pins";
 import { writeFile } from "@/lib/workspace/store";
 import * as threadsRoute from "@/app/api/threads/route";
@@ -275,5 +277,32 @@ describe.each(testDatabases())("export and import on $name", (target) => {
     });
     expect(noFile.status).toBe(400);
     expect(await counts()).toEqual(before);
+  });
+
+  it("exports every branch and imports a thread whose versions flip as in the original", async () => {
+    const owner = await newGuestThread();
+    await completeTurn(owner.userId, owner.id, textStart("first question"));
+    const firstReply = await env.db.message.findFirstOrThrow({ where: { threadId: owner.id, role: "assistant" } });
+    await completeTurn(owner.userId, owner.id, { kind: "retry", messageId: firstReply.id });
+    const res = await getExport(owner.id);
+    const doc = (await res.json()) as {
+      threads: Array<{ messages: Array<{ id: string; deletedAt: string | null; parentId?: string | null }> }>;
+    };
+    const exported = doc.threads[0].messages;
+    expect(exported).toHaveLength(3);
+    const off = exported.find((m) => m.deletedAt !== null)!;
+    expect(off.id).toBe(firstReply.id);
+    expect(off.parentId).toBe(exported[0].id);
+
+    const imported = await postImport(JSON.stringify(doc));
+    expect(imported.status).toBe(201);
+    const [copyId] = ((await imported.json()) as { threadIds: string[] }).threadIds;
+    const copy = await env.db.thread.findUniqueOrThrow({ where: { id: copyId } });
+    const page = (await readTranscriptPage(copyId, { limit: 10 })).messages;
+    expect(page.map((m) => m.versions ?? null)).toEqual([null, { index: 2, count: 2, previousId: expect.any(String), nextId: null }]);
+    await showVersion(copy.userId, copyId, page[1].versions!.previousId!);
+    const after = (await readTranscriptPage(copyId, { limit: 10 })).messages;
+    expect(after[1].text).toBe(firstReply.text);
+    expect(after[1].versions).toMatchObject({ index: 1, count: 2 });
   });
 });
