@@ -42,7 +42,21 @@ export async function saveSummaryIfCurrent(input: SaveInput): Promise<SaveOutcom
       select: { id: true },
     });
     if ((floor?.id ?? null) !== input.floorMessageId) return { saved: false, reason: "a new run started while summarizing" };
-    await tx.summary.updateMany({ where: { threadId: input.threadId, status: "active" }, data: { status: "superseded" } });
+    // The new summary replaces the ones in force on this path (their cut is on it). A summary made
+    // on another branch (its cut off the path) stays active: showing that branch again uses it.
+    const active = await tx.summary.findMany({
+      where: { threadId: input.threadId, status: "active" },
+      select: { id: true, cutMessageId: true },
+    });
+    const onPath = await tx.message.findMany({
+      where: { threadId: input.threadId, deletedAt: null, id: { in: active.map((s) => s.cutMessageId) } },
+      select: { id: true },
+    });
+    const replaced = new Set(onPath.map((m) => m.id));
+    await tx.summary.updateMany({
+      where: { id: { in: active.filter((s) => replaced.has(s.cutMessageId)).map((s) => s.id) } },
+      data: { status: "superseded" },
+    });
     const summary = await tx.summary.create({
       data: {
         threadId: input.threadId,

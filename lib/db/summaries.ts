@@ -30,14 +30,17 @@ const summarySelect = {
 const SUMMARIES_CONSIDERED = 20;
 
 /**
- * The summary in force for a thread: the newest one whose cut (and floor) are on the active path,
- * so switching back to a branch uses the summary made on it again without a new compaction (a
- * summary is valid while its cut is on the path: everything before the cut is then the cut's own
- * ancestors, what it summarized). When none is on the path, the newest one, stale (the UI says so).
+ * The summary in force for a thread: of the active ones (a summary stays active until one made on
+ * its own path replaces it: lib/compaction/save.ts), the newest whose cut (and floor) are on the
+ * path, so switching back to a branch uses the summary made on it again without a new compaction
+ * (a summary is valid while its cut is on the path: everything before the cut is then the cut's own
+ * ancestors, what it summarized). When none is on the path, the newest active one, stale (the UI
+ * says so): an edit that removes the cut of the summary in force does not fall back to the one it
+ * replaced.
  */
 export async function activeSummary(threadId: string, client: Db | Tx = db()): Promise<SummaryRow | null> {
   const rows = await client.summary.findMany({
-    where: { threadId },
+    where: { threadId, status: "active" },
     orderBy: { createdAt: "desc" },
     take: SUMMARIES_CONSIDERED,
     select: summarySelect,

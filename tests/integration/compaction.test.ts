@@ -9,6 +9,7 @@ import { realSummarizer, summarizeThen, withSummarizer } from "../support/summar
 import { afterTurn } from "@/lib/chat/after-turn";
 import { editOwnMessage } from "@/lib/chat/edit";
 import { inspectContext } from "@/lib/chat/inspect";
+import { showVersion } from "@/lib/chat/show-version";
 import { resetConfigForTests } from "@/tests/support/config";
 import { keepsName, NAMES_FILE_NOTICE, NAMES_FILE_PATH, parseNamesFile } from "@/lib/context";
 
@@ -76,6 +77,37 @@ describe.each(testDatabases())("compaction on $name", (target) => {
     const after = await inspectContext(t.id, { includeInput: false });
     expect(after.summaryStale).toBe(true);
     expect(after.recentSpan).toBeNull();
+  });
+
+  it("a summary made on one branch stays in force there: another branch's compaction does not replace it", async () => {
+    const t = await createThread(userId);
+    const m = await seedConversation(t.id, ARTICLE);
+    expect((await runCompaction(t.id, "threshold")).status).toBe("saved");
+    const first = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" } });
+    expect(first.cutMessageId).toBe(m[3].id);
+
+    // An edit at the cut: stale there, and the edited branch gets its own summary.
+    const edited = await editOwnMessage(userId, t.id, m[3].id, "Keep the CLI output unchanged, and add --json.");
+    expect((await inspectContext(t.id, { includeInput: false })).summaryStale).toBe(true);
+    await seedConversation(t.id, [
+      ["assistant", "I will add --json and keep the text output as it is."],
+      ["user", "Then update src/jobs/reconcile.ts, carefully, keeping the retry loop."],
+      ["assistant", "Done: reconcileAccount uses loadAccount and keeps its retry loop."],
+      ["user", "Good. What is left?"],
+    ]);
+    useSmallBudgets(20);
+    expect((await runCompaction(t.id, "threshold")).status).toBe("saved");
+    const second = await env.db.summary.findFirstOrThrow({ where: { threadId: t.id, status: "active" }, orderBy: { createdAt: "desc" } });
+    expect(second.id).not.toBe(first.id);
+    // Made on the other branch, the first one is not replaced.
+    expect((await env.db.summary.findUniqueOrThrow({ where: { id: first.id } })).status).toBe("active");
+
+    await showVersion(userId, t.id, m[3].id);
+    const back = await inspectContext(t.id, { includeInput: false });
+    expect(back.summaryStale).toBe(false);
+    expect(back.summary?.id).toBe(first.id);
+    await showVersion(userId, t.id, edited.id);
+    expect((await inspectContext(t.id, { includeInput: false })).summary?.id).toBe(second.id);
   });
 
   it("rolls forward: the next compaction gets the previous summary and only the newly fallen messages", async () => {
