@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { activeSummary as summaryInForce } from "@/lib/db/summaries";
 import { provision, testDatabases, type Provisioned } from "./support/databases";
 import { settleAfter } from "./support/after-stub";
 import { seedConversation, seedSummary } from "./support/seed";
@@ -137,7 +138,9 @@ describe.each(testDatabases())("a run that does not fit, without a usable summar
     return call;
   }
 
-  const activeSummary = (threadId: string) => env.db.summary.findFirst({ where: { threadId, status: "active" } });
+  // The summary in force: an edited-away summary stays active (its branch may be shown again), so
+  // "active" alone no longer says which one the thread uses.
+  const activeSummary = (threadId: string) => summaryInForce(threadId);
 
   it("a 300k-token thread whose cut message was edited answers within the window, and the next summary lands", async () => {
     const t = await longThread(170);
