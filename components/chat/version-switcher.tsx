@@ -29,14 +29,14 @@ export function VersionSwitcher({ versions, disabled, isUser }: { versions: Mess
   });
   const what = isUser ? "version of this message" : "version of this reply";
   const busy = disabled || show.isPending;
-  const arrow = (to: string | null, label: string, mark: string, testId: string) => (
+  const arrow = (direction: "previous" | "next", to: string | null, label: string, mark: string) => (
     <button
       type="button"
-      data-testid={testId}
+      data-testid={`version-${direction}`}
       disabled={busy || to === null}
       aria-label={`${label} ${what}`}
       title={disabled ? "Wait for the reply to finish" : `${label} ${what}`}
-      onClick={() => to && show.mutate({ id: to, direction: testId === "version-previous" ? "previous" : "next" })}
+      onClick={() => to && show.mutate({ id: to, direction })}
       className={ARROW}
     >
       <span aria-hidden>{mark}</span>
@@ -49,11 +49,11 @@ export function VersionSwitcher({ versions, disabled, isUser }: { versions: Mess
       data-testid="message-versions"
       className="inline-flex items-center gap-0.5"
     >
-      {arrow(versions.previousId, "Previous", "‹", "version-previous")}
+      {arrow("previous", versions.previousId, "Previous", "‹")}
       <span data-testid="version-position" className="tabular-nums text-neutral-600">
         {versions.index} / {versions.count}
       </span>
-      {arrow(versions.nextId, "Next", "›", "version-next")}
+      {arrow("next", versions.nextId, "Next", "›")}
       {show.error && (
         <span role="alert" data-testid="version-error" className="ml-1 text-red-700">
           {readableError(show.error)}

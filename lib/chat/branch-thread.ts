@@ -67,7 +67,7 @@ export async function branchIntoNewChat(
         createdAt: m.createdAt,
         pinnedAt: m.pinnedAt,
       }));
-      for (let i = 0; i < copies.length; i += CHUNK) await tx.message.createMany({ data: copies.slice(i, i + CHUNK) });
+      await inChunks(copies, (data) => tx.message.createMany({ data }));
       const summaryCarried = await carrySummary(tx, threadId, thread.id, ids);
       return { id: thread.id, messages: copies.length, summaryCarried };
     }, TX_OPTIONS),
@@ -108,9 +108,14 @@ async function copyWorkspace(tx: Tx, userId: string, workspaceId: string, newThr
     ...rest,
     workspaceId: copy.id,
   });
-  for (let i = 0; i < files.length; i += CHUNK) await tx.workspaceFile.createMany({ data: files.slice(i, i + CHUNK).map(strip) });
-  for (let i = 0; i < versions.length; i += CHUNK) await tx.fileVersion.createMany({ data: versions.slice(i, i + CHUNK).map(strip) });
+  await inChunks(files.map(strip), (data) => tx.workspaceFile.createMany({ data }));
+  await inChunks(versions.map(strip), (data) => tx.fileVersion.createMany({ data }));
   const ownAttachments = attachments.map((a) => ({ ...strip(a), threadId: newThreadId }));
-  for (let i = 0; i < ownAttachments.length; i += CHUNK) await tx.attachment.createMany({ data: ownAttachments.slice(i, i + CHUNK) });
+  await inChunks(ownAttachments, (data) => tx.attachment.createMany({ data }));
   return copy.id;
+}
+
+// Rows per INSERT: under SQLite's bound-parameter limit for the widest table copied (Message).
+async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
