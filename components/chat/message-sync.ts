@@ -17,13 +17,8 @@ export function mergeNewestPage(current: ChatMessage[], page: MessagePage): { me
   // What this tab holds before the page is kept up to the live message right before it: the
   // messages before that one are its ancestors. After an edit or a switch of versions, anything
   // else held is another branch (its seqs can be lower than the page's), so it is dropped.
-  if (page.previousId !== undefined) {
-    const at = page.previousId === null ? -1 : current.findIndex((m) => m.id === page.previousId);
-    const older = current.slice(0, at + 1);
-    return { messages: [...older, ...fresh], keptOlder: older.length > 0 };
-  }
-  const firstSeq = page.messages[0].seq;
-  const older = current.filter((m) => m.metadata !== undefined && m.metadata.seq < firstSeq);
+  const at = page.previousId ? current.findIndex((m) => m.id === page.previousId) : -1;
+  const older = current.slice(0, at + 1);
   return { messages: [...older, ...fresh], keptOlder: older.length > 0 };
 }
 

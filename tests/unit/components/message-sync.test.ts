@@ -21,7 +21,12 @@ function msg(seq: number, over: Partial<ApiMessage> = {}): ApiMessage {
   };
 }
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i));
-const page = (messages: ApiMessage[], nextCursor: string | null = null): MessagePage => ({ messages, nextCursor });
+/** A newest page as the server answers it: with older messages, the id of the live one right before it. */
+const page = (messages: ApiMessage[], nextCursor: string | null = null): MessagePage => ({
+  messages,
+  nextCursor,
+  previousId: nextCursor && messages.length ? `m${messages[0].seq - 1}` : null,
+});
 /** A message this tab sent or is streaming: the server has not confirmed it (no metadata). */
 const local = (id: string, role: ChatMessage["role"], text: string): ChatMessage => ({ id, role, parts: [{ type: "text", text }] });
 const ids = (ms: ChatMessage[]) => ms.map((m) => m.id);
