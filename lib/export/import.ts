@@ -20,8 +20,11 @@ import { TABLES, type PlanSpool, type PlanTable } from "./plan-spool";
 
 export type ImportResult = { threadIds: string[]; duplicate: boolean };
 
-// Rows per INSERT: under SQLite's bound-parameter limit for the widest table (Message, 16 columns).
-const CHUNK = 500;
+// Rows per INSERT: under SQLite's bound-parameter limit for the widest table (Message, 16 columns),
+// and about 16 KB of values. Prisma keeps its last 100 debug entries in memory whatever DEBUG says,
+// each query's plan among them with every value it inserts: 500 long messages a chunk kept about
+// 80 MB (SQLite) to 170 MB (PostgreSQL) alive after a large import; 16 KB keeps it near 10 MB.
+const CHUNK = { rows: 500, bytes: 16 * 1024 };
 // A large import is one long transaction; the default 15 s would cut a 100,000-message file short,
 // and a 500 MB export holds several hundred thousand rows: its limit grows with them (a millisecond
 // a row is several times what SQLite and PostgreSQL took here, about 5,000 rows a second).

@@ -56,16 +56,19 @@ export class PlanSpool {
     this.threadIds.push(...plan.threads.map((t) => t.id));
   }
 
-  /** A table's rows back, `size` at a time, in the order they were added. */
-  async *chunks<T extends PlanTable>(table: T, size: number): AsyncGenerator<ImportPlan[T]> {
+  /** A table's rows back in the order they were added, a chunk at most `limit.rows` rows or about `limit.bytes` of JSON. */
+  async *chunks<T extends PlanTable>(table: T, limit: { rows: number; bytes: number }): AsyncGenerator<ImportPlan[T]> {
     if (!this.fds.has(table)) return;
     let chunk: object[] = [];
+    let bytes = 0;
     const lines = createInterface({ input: createReadStream(this.file(table)), crlfDelay: Infinity });
     for await (const line of lines) {
       chunk.push(JSON.parse(line, revive) as object);
-      if (chunk.length === size) {
+      bytes += line.length;
+      if (chunk.length === limit.rows || bytes >= limit.bytes) {
         yield chunk as ImportPlan[T];
         chunk = [];
+        bytes = 0;
       }
     }
     if (chunk.length) yield chunk as ImportPlan[T];
