@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { retryWhenBusy } from "@/lib/db/busy-retry";
 import { db, type Db, type Tx } from "@/lib/db/client";
 import { publishActionChange } from "@/lib/events/publish";
 import { TX_OPTIONS } from "@/lib/workspace/write-tx";
@@ -11,7 +12,9 @@ import type { ActionSpec, ActionStatus } from "./types";
  * (id, status, leaseHolder) in the same transaction as its journal event; an update that matches
  * no row means someone else owns the row now, and nothing is overwritten. The claim is an
  * INSERT … ON CONFLICT DO NOTHING followed by a read (never Prisma upsert, which selects first
- * and races), committed before the provider is called.
+ * and races), committed before the provider is called. Each transaction runs again when SQLite
+ * refuses it as busy (several processes on one file): it was rolled back whole, and its
+ * compare-and-set decides afresh.
  */
 
 export type LedgerRow = NonNullable<Awaited<ReturnType<Db["actionLedger"]["findUnique"]>>>;
@@ -46,8 +49,9 @@ export async function claimAction(
   const status: ActionStatus = refusal ? "failed_permanent" : "started";
   const leaseHolder = refusal ? null : token;
   const leaseHeartbeatAt = refusal ? null : now;
-  const inserted = await db().$transaction(async (tx) => {
-    const n = await tx.$executeRaw`
+  const inserted = await retryWhenBusy(() =>
+    db().$transaction(async (tx) => {
+      const n = await tx.$executeRaw`
       INSERT INTO "ActionLedger" ("id", "scope", "key", "userId", "threadId", "type", "provider", "request", "requestHash",
         "status", "attempt", "leaseHolder", "leaseHeartbeatAt", "sentAttempt", "providerKey", "providerRef", "errorCode",
         "runId", "stepId", "eventSeq", "createdAt", "updatedAt")
@@ -55,14 +59,15 @@ export async function claimAction(
         ${canonicalJson(spec.request)}, ${requestHash(spec.request)}, ${status}, 1, ${leaseHolder}, ${leaseHeartbeatAt}, 0,
         ${providerKey}, ${providerRef(providerKey)}, ${refusal?.code ?? null}, ${spec.runId}, ${spec.stepId}, 1, ${now}, ${now})
       ON CONFLICT ("scope", "key") DO NOTHING`;
-    if (n === 1) {
-      const event = refusal ? { type: "refused", payload: refusal } : { type: "claimed", payload: { attempt: 1, providerKey } };
-      await tx.actionEvent.create({
-        data: { actionId: id, seq: 1, type: event.type, payload: JSON.stringify(event.payload), actor: "worker", createdAt: now },
-      });
-    }
-    return n === 1;
-  }, TX_OPTIONS);
+      if (n === 1) {
+        const event = refusal ? { type: "refused", payload: refusal } : { type: "claimed", payload: { attempt: 1, providerKey } };
+        await tx.actionEvent.create({
+          data: { actionId: id, seq: 1, type: event.type, payload: JSON.stringify(event.payload), actor: "worker", createdAt: now },
+        });
+      }
+      return n === 1;
+    }, TX_OPTIONS),
+  );
   const row = await readAction(spec.scope, spec.key);
   if (!row) throw new Error(`ledger row ${spec.scope}/${spec.key} vanished after its claim`);
   if (inserted) void publishActionChange(row.id);
@@ -97,16 +102,18 @@ export async function transition(
   opts: { outcome?: boolean; now?: Date } = {},
 ): Promise<boolean> {
   const now = opts.now ?? new Date();
-  const ok = await db().$transaction(async (tx) => {
-    const { count } = await tx.actionLedger.updateMany({
-      where: { id: fence.id, status: fence.status, leaseHolder: fence.leaseHolder },
-      data: { ...change, updatedAt: now },
-    });
-    if (count === 0) return false;
-    if (opts.outcome) await reachedStep("after_outcome");
-    await appendInTx(tx, fence.id, event, now);
-    return true;
-  }, TX_OPTIONS);
+  const ok = await retryWhenBusy(() =>
+    db().$transaction(async (tx) => {
+      const { count } = await tx.actionLedger.updateMany({
+        where: { id: fence.id, status: fence.status, leaseHolder: fence.leaseHolder },
+        data: { ...change, updatedAt: now },
+      });
+      if (count === 0) return false;
+      if (opts.outcome) await reachedStep("after_outcome");
+      await appendInTx(tx, fence.id, event, now);
+      return true;
+    }, TX_OPTIONS),
+  );
   if (ok) void publishActionChange(fence.id);
   if (ok && opts.outcome) await reachedStep("after_journal");
   return ok;
@@ -114,7 +121,7 @@ export async function transition(
 
 /** Journal an event on a row we do not own (a refusal, a late completion); the row is unchanged. */
 export async function appendEvent(actionId: string, event: JournalEvent): Promise<void> {
-  await db().$transaction((tx) => appendInTx(tx, actionId, event, new Date()), TX_OPTIONS);
+  await retryWhenBusy(() => db().$transaction((tx) => appendInTx(tx, actionId, event, new Date()), TX_OPTIONS));
 }
 
 /**
