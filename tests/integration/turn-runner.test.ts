@@ -162,9 +162,10 @@ describe.each(testDatabases())("turn runner on $name", (target) => {
   it("stops from anywhere: a stop request in the database ends the turn at its next renewal", async () => {
     const t = await createThread(userId);
     const turn = await runTurn({ userId, threadId: t.id, start: textStart("long 1000") });
+    // Read as the transcript reads it: partial saves are draft parts (lib/db/reply-parts.ts).
     await waitFor(
-      () => env.db.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } }),
-      (m) => m.text.includes("Line 3 "),
+      async () => (await listMessagesPage(t.id, { limit: 10 })).messages.find((m) => m.id === turn.assistantMessageId),
+      (m) => !!m?.text.includes("Line 3 "),
     );
     // Another instance's stop only writes the flag; this process notices it at its next renewal.
     await env.db.thread.update({ where: { id: t.id }, data: { turnStopAt: new Date() } });
