@@ -4,6 +4,7 @@ import { completeTurn, textStart } from "../support/turns";
 import { echoedPrompt, seedSummary } from "../support/seed";
 import { inspectContext } from "@/lib/chat/inspect";
 import { runTurn } from "@/lib/chat/turn";
+import { activeTurn } from "@/lib/chat/turn-lease";
 import { countTokens } from "@/lib/ai/tokens";
 import { excerpt } from "@/lib/context";
 import { appendMessage } from "@/lib/db/messages";
@@ -119,7 +120,9 @@ describe.each(testDatabases())("routine runs on $name", (target) => {
 
   it("a run due while a person's reply streams in the routine's thread waits for it, then runs", async () => {
     const r = await newRoutine(userId, { name: "Waits" });
-    const person = await runTurn({ userId, threadId: r.threadId, start: textStart("long 300") });
+    const person = await runTurn({ userId, threadId: r.threadId, start: textStart("long 60") });
+    // The run is asked for while the reply still holds the thread, so it has to wait for it.
+    expect(await activeTurn(r.threadId)).not.toBeNull();
     const run = await runOnce(env.db, r.id);
     expect((await person.outcome).status).toBe("complete");
     expect(run.status).toBe("succeeded");
