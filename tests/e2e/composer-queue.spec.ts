@@ -29,7 +29,9 @@ async function startLongReply(page: Page, lines: number) {
 test("type while a reply streams; Enter queues it, a reload keeps it, and it is sent when the reply ends", async ({ page }) => {
   test.setTimeout(120_000);
   const id = await createThread(page);
-  await startLongReply(page, 120);
+  // Long enough to be still streaming after the reload below on a loaded machine: with 120 lines
+  // (about 8 s) a CI run under load saw the reply end, and the queue go out, before the reload.
+  await startLongReply(page, 300);
 
   const composer = page.getByTestId("composer");
   await expect(composer).toBeEnabled();
@@ -62,7 +64,7 @@ test("type while a reply streams; Enter queues it, a reload keeps it, and it is 
     ["user", "complete"],
     ["assistant", "complete"],
   ]);
-  expect(transcript[1].text).toContain("Line 120 of 120.");
+  expect(transcript[1].text).toContain("Line 300 of 300.");
   expect(transcript[2].text).toBe("and then summarise\n\nin one line");
   await expect(page.getByTestId("send")).toBeVisible();
 });
