@@ -10,12 +10,12 @@ export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, 
   for (;;) {
     const v = await read();
     if (ok(v)) return v;
-    if (Date.now() > until) throw new Error(`waitFor: not true after ${timeoutMs} ms; last value read: ${describe(v)}`);
+    if (Date.now() > until) throw new Error(`waitFor: not true after ${timeoutMs} ms; last value read: ${preview(v)}`);
     await sleep(100);
   }
 }
 
-function describe(v: unknown): string {
+function preview(v: unknown): string {
   try {
     return JSON.stringify(v)?.slice(0, 500) ?? String(v);
   } catch {
