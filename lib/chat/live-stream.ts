@@ -43,12 +43,31 @@ export function turnResponse(turn: RunningTurn): Response {
   });
 }
 
+/**
+ * A turn holds the thread (its lease row) a moment before its stream is published: the publish
+ * starts when the HTTP response begins to flow. A resume that lands in that moment (another tab,
+ * another instance, right after the send) waits for the publish instead of answering "nothing to
+ * resume" while the turn runs.
+ */
+const PUBLISH_WAIT_MS = 3_000;
+const PUBLISH_POLL_MS = 50;
+
 /** The running turn's live stream, or 204 when there is none to resume (or no Redis). */
 export async function resumeTurnResponse(threadId: string): Promise<Response> {
   const live = liveStreams();
-  const turn = live ? await activeTurn(threadId) : null;
-  if (!live || !turn) return new Response(null, { status: 204 });
-  const stream = await live.resumeExistingStream(turn.assistantMessageId);
+  const stream = live ? await publishedStream(live, threadId) : null;
   if (!stream) return new Response(null, { status: 204 });
   return new Response(stream.pipeThrough(new TextEncoderStream()), { headers: STREAM_HEADERS });
+}
+
+async function publishedStream(live: ResumableStreamContext, threadId: string): Promise<ReadableStream<string> | null> {
+  const deadline = Date.now() + PUBLISH_WAIT_MS;
+  for (;;) {
+    const turn = await activeTurn(threadId);
+    if (!turn) return null;
+    // undefined: not published yet; null: published and already done.
+    const stream = await live.resumeExistingStream(turn.assistantMessageId);
+    if (stream !== undefined || Date.now() >= deadline) return stream ?? null;
+    await new Promise((resolve) => setTimeout(resolve, PUBLISH_POLL_MS));
+  }
 }
