@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
 import { expect, request as newRequest, test, type Page } from "@playwright/test";
 import { createThread, messages, send } from "./support/chat-page";
+import { awayFromPeriodEnd } from "../support/rate-period";
 
 // Issue 14 over real HTTP against the production server: what a browser and an attacker see.
 
@@ -274,9 +275,11 @@ async function startLimitedServer(port: number): Promise<() => void> {
 }
 
 test("past the turn allowance the chat says when the person can send again, and counts down", async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const port = PORT + 51;
   const stop = await startLimitedServer(port);
+  // The one allowed turn and the refused one must fall in one period (RATE_WINDOW_S 3600 here).
+  await awayFromPeriodEnd(3600, 60);
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
   try {
     const page = await context.newPage();

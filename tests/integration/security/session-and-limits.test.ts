@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { provision, testDatabases, type Provisioned } from "../support/databases";
 import { callRoute, type Jar } from "./support";
 import { resetConfigForTests } from "@/tests/support/config";
+import { awayFromPeriodEnd } from "@/tests/support/rate-period";
 import { countRequest } from "@/lib/limits/count";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as threadRoute from "@/app/api/threads/[id]/route";
@@ -21,6 +22,9 @@ describe.each(testDatabases())("sessions and abuse limits on $name", (target) =>
     process.env.RATE_WINDOW_S = "3600";
     resetConfigForTests();
     env = await provision(target);
+    // The counts below must not straddle a period boundary (a CI run crossed 03:00:00 between
+    // two counted turns and saw a 404 where the third is refused).
+    await awayFromPeriodEnd(3600, 60);
   });
   afterAll(async () => {
     for (const k of ["RATE_WRITES_PER_WINDOW", "RATE_TURNS_PER_WINDOW", "RATE_WINDOW_S"]) delete process.env[k];
