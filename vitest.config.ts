@@ -28,7 +28,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
       },
       {
         extends: true,
@@ -38,11 +38,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time: each has its own database (SQLite file, PostgreSQL database) and
-          // ephemeral ports, and most of a file's time is waiting (leases, delays, child processes).
-          // After the unit files (groupOrder), which may use every worker.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          fileParallelism: false,
           env: { OFFLINE_DELAY_MS: "1" },
           // The resume fixture's work mode, registered in the offline model from outside the app.
           setupFiles: ["tests/support/work-mode.preload.mjs"],
