@@ -28,7 +28,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
@@ -38,10 +38,15 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, after the unit files (groupOrder), which may use every worker. Each
+          // file has its own database (SQLite file, PostgreSQL database), temp folder
+          // (tests/support/file-tmpdir.ts) and ephemeral ports, and most of a file's time is waiting
+          // (leases, delays, child processes).
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           env: { OFFLINE_DELAY_MS: "1" },
           // The resume fixture's work mode, registered in the offline model from outside the app.
-          setupFiles: ["tests/support/work-mode.preload.mjs"],
+          setupFiles: ["tests/support/file-tmpdir.ts", "tests/support/work-mode.preload.mjs"],
         },
       },
     ],
