@@ -15,6 +15,10 @@ const appEnv = {
   OFFLINE_SUMMARY_DELAY_MS: "1200",
   CONTEXT_RECENT_TOKENS: process.env.E2E_RECENT_TOKENS ?? "400",
   COMPACT_AT_INPUT_TOKENS: process.env.E2E_COMPACT_AT ?? "1500",
+  // An imported long chat (about 50,000 tokens) is summarized in several calls, each taking
+  // OFFLINE_SUMMARY_DELAY_MS, so its compaction outlasts the page's load and the page shows it
+  // (tests/e2e/export-import.spec.ts); in one call it could end before the page had asked.
+  SUMMARY_CHUNK_TOKENS: "10000",
   CHAT_MODEL: "offline",
   // Test-only replies (the resume fixture's work mode), registered in the offline model by a preload
   // the build never sees (tests/support/work-mode.preload.mjs); npm start has none.

@@ -138,7 +138,8 @@ for (const width of [1440, 390]) {
 
 // A ChatGPT export's zip, made here (2,000 messages, past this server's compaction threshold),
 // picked on the account page: the chat opens with its messages, and the gauge shows the
-// compaction the import started (each offline summarizer call takes OFFLINE_SUMMARY_DELAY_MS).
+// compaction the import started (several offline summarizer calls, each OFFLINE_SUMMARY_DELAY_MS:
+// SUMMARY_CHUNK_TOKENS in playwright.config.ts).
 test("import a ChatGPT zip from the account page: the long chat opens and is being compacted", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
