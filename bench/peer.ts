@@ -11,7 +11,7 @@ import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import { domNodes, heapMb, seedThread, startServer, waitForServer } from "./first-paint";
 import { peerSetup, seedPeer, startPeer, type PeerSeed } from "./peer-app";
-import { processTreeRssMb } from "./process-rss";
+import { childrenOf, processTreeRssMb } from "./process-rss";
 import { serversSettled } from "./settle";
 import { percentile, table } from "./support";
 
@@ -51,11 +51,16 @@ const read = (page: Page, flag: string) => waitFlag(page, flag, 180_000).then(()
 
 type Open = { firstByteMs: number; visibleMs: number; nodes: number; heapMb: number; jumpMs?: number };
 
-/** Opens a thread warm: first byte and the newest message on screen; then, if asked, the jump to its first. */
-async function open(context: BrowserContext, t: Target, jump: boolean): Promise<Open> {
+/**
+ * Opens a thread warm: first byte and the newest message on screen; then, if asked, the jump to its
+ * first. `quiet` runs once the new tab exists and before it navigates: on two cores shared by the
+ * browser and both servers, a tab's renderer still starting up was timed as the server's slowness.
+ */
+async function open(context: BrowserContext, t: Target, jump: boolean, quiet?: () => Promise<unknown>): Promise<Open> {
   const page = await context.newPage();
   try {
     await page.addInitScript(watch(t.newest, "__newestAt"));
+    await quiet?.();
     await page.goto(t.url, { waitUntil: "commit" });
     const visibleMs = await read(page, "__newestAt");
     const firstByteMs = await page.evaluate(
@@ -73,16 +78,22 @@ async function open(context: BrowserContext, t: Target, jump: boolean): Promise<
   }
 }
 
-/** The document's first byte by a plain HTTP GET with the session cookie (the whole body is then read). */
-async function httpFirstByte(url: string, cookie: string): Promise<number> {
+/**
+ * The document by a plain HTTP GET with the session cookie: when its headers arrived and when the
+ * first byte of its body did (the whole body is then read). The two differ where a server sends
+ * the headers ahead of the page: Next does for a prerendered shell (the peer's), and Chromium's
+ * `responseStart` is the headers' arrival.
+ */
+async function httpFirstByte(url: string, cookie: string): Promise<{ headersMs: number; bodyMs: number }> {
   const t0 = performance.now();
   const res = await fetch(url, { headers: { cookie }, redirect: "manual" });
+  const headersMs = performance.now() - t0;
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
   const reader = res.body!.getReader();
   await reader.read();
-  const ms = performance.now() - t0;
+  const bodyMs = performance.now() - t0;
   while (!(await reader.read()).done);
-  return ms;
+  return { headersMs, bodyMs };
 }
 
 export async function benchPeer(): Promise<string> {
@@ -162,6 +173,8 @@ export async function benchPeer(): Promise<string> {
     const rssAfter = rss();
 
     const servers = [ours.pid!, peer.pid!];
+    // The browser's processes: whatever else this process started (Chromium, with its renderers below it).
+    const browserProcesses = () => childrenOf(process.pid).filter((pid) => !servers.includes(pid));
     let unsettled = 0;
     // Warm both at every size, then sample in turns.
     for (const app of ["ours", "peer"] as const) for (const size of SIZES) await open(contexts[app], target(app, size), false);
@@ -170,12 +183,15 @@ export async function benchPeer(): Promise<string> {
     for (let run = 0; run < RUNS; run++) {
       for (const size of SIZES) {
         for (const app of order(run)) {
-          // Each sample starts with both servers quiet (serversSettled): what the previous page left
-          // running is not timed as this request's.
+          // Each sample starts with both servers quiet (serversSettled), and a page's navigation also
+          // with the browser quiet: what the previous page left running, or the new tab's own start,
+          // is not timed as this request's.
           unsettled += Number(!(await serversSettled(servers)));
-          add(`${app} http ${size}`, await httpFirstByte(target(app, size).url, cookies[app]));
-          unsettled += Number(!(await serversSettled(servers)));
-          const o = await open(contexts[app], target(app, size), size === LONG);
+          const http = await httpFirstByte(target(app, size).url, cookies[app]);
+          add(`${app} http ${size}`, http.bodyMs);
+          add(`${app} headers ${size}`, http.headersMs);
+          const quiet = async () => (unsettled += Number(!(await serversSettled([...servers, ...browserProcesses()]))));
+          const o = await open(contexts[app], target(app, size), size === LONG, quiet);
           add(`${app} fb ${size}`, o.firstByteMs);
           add(`${app} visible ${size}`, o.visibleMs);
           add(`${app} nodes ${size}`, o.nodes);
@@ -209,8 +225,9 @@ function report(samples: Map<string, number[]>, rssBefore: Record<App, number>, 
     };
   };
   const rows = [
-    ...SIZES.map((s) => metric(`first byte, HTTP, ${s} msgs (ms)`, `http ${s}`)),
-    ...SIZES.map((s) => metric(`first byte, Chromium, ${s} msgs (ms)`, `fb ${s}`)),
+    ...SIZES.map((s) => metric(`first byte of body, HTTP, ${s} msgs (ms)`, `http ${s}`)),
+    ...SIZES.map((s) => metric(`headers, HTTP, ${s} msgs (ms)`, `headers ${s}`)),
+    ...SIZES.map((s) => metric(`first byte (headers), Chromium, ${s} msgs (ms)`, `fb ${s}`)),
     ...SIZES.map((s) => metric(`newest visible, warm, ${s} msgs (ms)`, `visible ${s}`)),
     metric(`first of ${LONG} visible (ms)`, `jump ${LONG}`),
     ...SIZES.map((s) => metric(`DOM nodes, ${s} msgs`, `nodes ${s}`)),
@@ -228,7 +245,7 @@ function report(samples: Map<string, number[]>, rssBefore: Record<App, number>, 
     (percentile(samples.get(`${app} ${key} ${LONG}`)!, 50) / percentile(samples.get(`${app} ${key} ${SIZES[0]}`)!, 50)).toFixed(2);
   return [
     table(rows),
-    `${RUNS} samples per cell, interleaved, each taken once both servers were quiet (${unsettled} were not within 5 s). First-byte growth ${LONG}/${SIZES[0]} messages: ours ${growth("ours", "http")}x HTTP, ${growth("ours", "fb")}x Chromium; peer ${growth("peer", "http")}x, ${growth("peer", "fb")}x.`,
+    `${RUNS} samples per cell, interleaved, each taken once both servers (and, for a page, the browser) were quiet (${unsettled} were not within 5 s). First-byte growth ${LONG}/${SIZES[0]} messages: ours ${growth("ours", "http")}x HTTP, ${growth("ours", "fb")}x Chromium; peer ${growth("peer", "http")}x, ${growth("peer", "fb")}x.`,
     `Server RSS before the opens: ours ${rssBefore.ours.toFixed(0)} MB, peer ${rssBefore.peer.toFixed(0)} MB. ` +
       `First of ${LONG}: ours presses Home (one page around the first message), the peer scrolls its fully rendered list to the top.`,
   ].join("\n");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 
 /** Children of a process, from /proc (Linux). */
-function childrenOf(pid: number): number[] {
+export function childrenOf(pid: number): number[] {
   const out: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
