@@ -12,7 +12,7 @@ import { writeLargeChatGptExport } from "../support/chatgpt-export";
 // never a reset. Its own server, with a 4 MB cap, so a refused body stays within the 8 MB that is
 // drained after a refusal (past that the server cuts the connection, as for every route).
 
-const PORT = Number(process.env.E2E_PORT ?? 3471) + 33;
+const PORT = Number(process.env.E2E_PORT ?? 3471) + 35;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const MB = 1024 * 1024;
 

@@ -11,7 +11,7 @@ import { freshSqliteUrl, startServers, type Servers } from "./support/app-server
 // the attacker's host. The production build behind scripts/serve.mjs, which reports the address
 // each connection reached.
 
-const PORT = Number(process.env.E2E_PORT ?? 3471) + 33;
+const PORT = Number(process.env.E2E_PORT ?? 3471) + 37;
 const SECRET = "own-origin-e2e-cron-secret-0123";
 const DB_NAME = `e2e-own-origin-${PORT}`;
 

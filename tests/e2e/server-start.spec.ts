@@ -8,7 +8,7 @@ import { freshPostgresUrl, freshSqliteUrl, startServers } from "./support/app-se
 // opens DATABASE_POOL_MIN connections (instrumentation.ts -> warmPool), so a burst of turns right
 // after a start does not wait for new backends.
 
-const PORT = Number(process.env.E2E_PORT ?? 3471) + 21;
+const PORT = Number(process.env.E2E_PORT ?? 3471) + 60;
 const POOL_MIN = 6;
 
 // Defined only when PostgreSQL is reachable, like the PostgreSQL cases of turn-crash.spec.ts.

@@ -5,7 +5,7 @@ import { freshPostgresUrl, freshSqliteUrl, startServers, type Servers } from "./
 // with its partial text, the thread accepts the next turn, nothing else changed. Our own server
 // (not Playwright's), so the test can kill it; on SQLite and, when reachable, on PostgreSQL.
 
-const PORT = Number(process.env.E2E_PORT ?? 3471) + 20;
+const PORT = Number(process.env.E2E_PORT ?? 3471) + 25;
 const serverEnv = {
   LEASE_HEARTBEAT_MS: "500",
   REPLY_SAVE_EVERY_MS: "200",
