@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { messages, openThread } from "./support/chat-page";
 import { png } from "../support/attachment-files";
@@ -9,12 +9,8 @@ import { png } from "../support/attachment-files";
 // the text file; the inspector lists what the next request carries of them, each a link to its
 // workspace file; axe at 390 and 1440 px, light and dark.
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
 async function audit(page: Page, state: string) {
-  await page.waitForTimeout(250);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = result.violations.map((v) => `${state}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const found = await axeViolations(page, state);
   expect(found, found.join("\n")).toEqual([]);
 }
 

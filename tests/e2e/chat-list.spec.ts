@@ -1,5 +1,5 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { clickHeaderControl, createThread, openThread, send } from "./support/chat-page";
@@ -10,7 +10,6 @@ import { clickHeaderControl, createThread, openThread, send } from "./support/ch
 // light and dark.
 
 const DB_FILE = path.resolve("test-data", `e2e-${process.env.E2E_PORT ?? 3471}.db`);
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const DAY = 86_400_000;
 
 const item = (page: Page, id: string) => page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`);
@@ -154,9 +153,7 @@ for (const width of [390, 1440]) {
       const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${width}-${dark ? "dark" : "light"}.png`) });
       const violations: string[] = [];
       const audit = async (state: string) => {
-        await page.waitForTimeout(250);
-        const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        for (const v of result.violations) violations.push(`${state}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        violations.push(...(await axeViolations(page, state)));
       };
 
       if (width < 768) await page.getByTestId("open-sidebar").click();

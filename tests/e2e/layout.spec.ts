@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { createThread, send } from "./support/chat-page";
 import { expectNoHorizontalOverflow } from "./support/layout-checks";
@@ -8,7 +8,6 @@ import { expectNoHorizontalOverflow } from "./support/layout-checks";
 // is one row whatever it holds, the rest in a "More" menu; phones get a compact header, and touch
 // screens a 44 px send button and no keyboard hint. axe over each state, in both themes.
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const PLAN = "write notes/plan.md\n```\n# Plan\n- [ ] first step\n```";
 const EMAIL = ["email me@example.com", "subject: Weekly report", "```", "# Week 48", "```"].join("\n");
 
@@ -64,12 +63,7 @@ const framesOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { frames_: { title: boolean; panel: boolean; pressed: boolean | null }[] }).frames_);
 
 async function audit(page: Page, state: string) {
-  await page.waitForTimeout(250);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(
-    result.violations.map((v) => ({ state, rule: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })),
-    `axe on ${state}`,
-  ).toEqual([]);
+  expect(await axeViolations(page, state), `axe on ${state}`).toEqual([]);
 }
 
 test("at 1440 px the workspace is closed for a thread without files and open for one with files, from the first frame", async ({

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { HttpMcpServer } from "../support/mcp-test-server";
 import { freshSqliteUrl, type Servers } from "./support/app-server";
@@ -9,7 +9,6 @@ import { messages } from "./support/chat-page";
 // this process that counts the calls it gets. A call that asks waits on an approval card; the
 // person answers it by keyboard; the tool runs once and the model answers.
 const PORT = Number(process.env.E2E_PORT ?? 3471) + 43;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 let mcp: HttpMcpServer;
 let servers: Servers;
@@ -36,12 +35,7 @@ async function newPage(browser: Browser, width: number, dark: boolean): Promise<
 }
 
 async function expectAxeClean(page: Page, state: string) {
-  await page.waitForTimeout(250); // axe reads colours as painted: let fades settle
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${state}`,
-  ).toEqual([]);
+  expect(await axeViolations(page, state), `axe on ${state}`).toEqual([]);
 }
 
 const deletes = () => mcp.calls.filter((c) => c === "delete_everything").length;

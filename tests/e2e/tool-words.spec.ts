@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createThread, messageById, openThread, send } from "./support/chat-page";
 
@@ -8,7 +8,6 @@ import { createThread, messageById, openThread, send } from "./support/chat-page
 // the receipt's messages as links that open them. The offline model's directives make the calls
 // succeed and fail; the e2e thresholds (COMPACT_AT_INPUT_TOKENS=1500) make a compaction.
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const PLAN_LINES = Array.from({ length: 13 }, (_, i) => `- [ ] step ${i + 1}: move the quokka report to the new exporter`);
 const PLAN = ["The quokka plan, first draft.", "write plan.md", "```", "# Plan", ...PLAN_LINES, "```"].join("\n");
 // No read first: the file exists, so the write is refused (a conflict), never a silent overwrite.
@@ -178,15 +177,7 @@ for (const dark of [false, true]) {
       const page = await ownerPage(browser, width, dark);
       const found: string[] = [];
       const audit = async (state: string) => {
-        await page.waitForTimeout(250); // axe reads colours as painted: let fades settle
-        const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        for (const v of result.violations)
-          found.push(
-            `${state}: ${v.id} (${v.help}) at ${v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(" "))
-              .join(", ")}`,
-          );
+        found.push(...(await axeViolations(page, state)));
       };
       const shot = (name: string) => page.screenshot({ path: `test-results/tool-words-${name}-${dark ? "dark" : "light"}-${width}.png` });
 
