@@ -67,6 +67,11 @@ for (const width of [1440, 390]) {
     test.setTimeout(180_000);
     const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 }, colorScheme: "light" });
     const page = await context.newPage();
+    // Playwright switches file-chooser interception on with the first listener, without waiting for
+    // the browser: a key press sent right after could reach the page first and open the native
+    // dialog (none in headless), and the chooser never came (a CI run; here, with logging added, 5 runs
+    // in 16). Listening from the start has interception on long before the picker opens.
+    page.on("filechooser", () => undefined);
     // Made through the API: on a phone the sidebar's New chat button sits in a closed drawer.
     const made = await page.request.post("/api/threads", { data: {} });
     const threadId = ((await made.json()) as { id: string }).id;
@@ -143,6 +148,7 @@ for (const width of [1440, 390]) {
 test("import a ChatGPT zip from the account page: the long chat opens and is being compacted", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
+  page.on("filechooser", () => undefined); // interception on before the picker opens (see above)
   await page.goto("/account");
   await expect(page.getByTestId("your-data")).toContainText("a ChatGPT export (the .zip");
   const zip = makeZip([
