@@ -1,12 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { axeAudit } from "./support/axe";
 import { clickHeaderControl, createThread, send } from "./support/chat-page";
 
 // axe-core (WCAG 2 A/AA and best practice) over every page and state, in both themes, on a
 // desktop and a phone, against the production build; any violation fails. Then the keyboard:
 // focus goes back to what opened a dialog or panel, the editor can be left, shortcuts work.
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const EMAIL = ["email me@example.com", "subject: Weekly report", "```", "# Week 48", "- shipped the ledger", "```"].join("\n");
 const PLAN = "write notes/plan.md\n```\n# Plan\n- [ ] first step\n```\n\nAnd some code:\n\n```ts\nconst answer = 42;\n```";
 
@@ -53,10 +52,7 @@ async function ownerPage(browser: Browser, width: number, dark: boolean) {
 type Found = { state: string; rule: string; impact: string | null | undefined; targets: string[]; help: string };
 
 async function audit(page: Page, state: string, found: Found[]) {
-  // Let transitions and fades settle: axe reads colors as painted.
-  await page.waitForTimeout(250);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  for (const v of result.violations) {
+  for (const v of await axeAudit(page)) {
     found.push({
       state,
       rule: v.id,

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 
 // Every account path in a real browser (issue 42 item 1), on a phone and a desktop, light and dark,
 // with axe over each state: forgot password -> the mail on the outbox page -> its link -> a new
@@ -7,15 +7,12 @@ import { expect, test, type Page } from "@playwright/test";
 // signed out by keyboard; a password change; the account deleted after typing its email, with
 // focus back on the opener when the dialog is cancelled.
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const PASSWORD = "a long enough password";
 const NEW_PASSWORD = "a brand new password";
 const LAST_PASSWORD = "the third password";
 
 async function audit(page: Page, state: string, found: string[], shot: string) {
-  await page.waitForTimeout(250);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  for (const v of result.violations) found.push(`${state}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  found.push(...(await axeViolations(page, state)));
   await page.screenshot({ path: test.info().outputPath(`${shot}-${state}.png`), fullPage: true });
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeAudit } from "./support/axe";
 import { freshSqliteUrl, startServers, type Servers } from "./support/app-server";
 import { closeWorkspaceIfOpen, messageById, messages, send } from "./support/chat-page";
 
@@ -8,7 +8,6 @@ import { closeWorkspaceIfOpen, messageById, messages, send } from "./support/cha
 // past it while the summary is written (never red for that), red only for a request that cannot
 // fit the window; the stale notice is a banner saying what happened and what happens next.
 const PORT = Number(process.env.E2E_PORT ?? 3471) + 41;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 let servers: Servers;
 
@@ -42,10 +41,8 @@ const filler = (topic: string) =>
 async function audit(page: Page, state: string) {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(250);
-    const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     expect(
-      result.violations.map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })),
+      (await axeAudit(page)).map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })),
       `axe on ${state}, ${scheme}`,
     ).toEqual([]);
   }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { messages, openThread, send } from "./support/chat-page";
 import { chatGptExport, longText } from "../support/chatgpt-export";
 import { makeZip } from "../support/zip";
@@ -9,7 +9,6 @@ import { makeZip } from "../support/zip";
 // the account page's picker, land on the new chat showing the same messages; refusals in words;
 // axe over the menu and the account page at 390 and 1440 px, light and dark.
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const CODENAME = "Remember the codename HELIOTROPE for the launch.";
 const PLAN = "write notes/plan.md\n```\n# Plan\n- [ ] ship the export\n```";
 
@@ -21,10 +20,7 @@ type ExportFile = {
 };
 
 async function audit(page: Page, state: string) {
-  // Let the menu's and the page's transitions settle: axe reads colors as painted.
-  await page.waitForTimeout(250);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = result.violations.map((v) => `${state}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const found = await axeViolations(page, state);
   expect(found, found.join("\n")).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { axeAudit } from "./support/axe";
 import { SHOWCASE, SHOWCASE_CODE, SHOWCASE_TRIGGER } from "../support/markdown-showcase";
 import { createThread, messages, openThread, send } from "./support/chat-page";
 
@@ -7,8 +7,6 @@ import { createThread, messages, openThread, send } from "./support/chat-page";
 // tests/support/markdown-showcase.ts) passes axe at both widths in both themes; messages and code
 // blocks copy with a confirmation; long code lines wrap or scroll by a remembered choice, drawn
 // before hydration; images keep their own size and open full size; focus returns after dialogs.
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 type Owner = Awaited<ReturnType<ReturnType<Page["context"]>["storageState"]>>;
 let owner: Owner;
@@ -47,9 +45,7 @@ async function openShowcase(page: Page) {
 type Found = { state: string; rule: string; targets: string[] };
 
 async function audit(page: Page, state: string, found: Found[]) {
-  await page.waitForTimeout(250);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  for (const v of result.violations) found.push({ state, rule: v.id, targets: v.nodes.slice(0, 4).map((n) => n.target.join(" ")) });
+  for (const v of await axeAudit(page)) found.push({ state, rule: v.id, targets: v.nodes.slice(0, 4).map((n) => n.target.join(" ")) });
 }
 
 for (const dark of [false, true]) {
