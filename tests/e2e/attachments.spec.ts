@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { axeViolations } from "./support/axe";
+import { emulateColorScheme } from "./support/color-scheme";
 import { expect, test, type Page } from "@playwright/test";
 import { messages, openThread } from "./support/chat-page";
 import { png } from "../support/attachment-files";
@@ -110,10 +111,10 @@ for (const width of [1440, 390]) {
     ]);
     await audit(page, `inspector with attachments, ${width} px, light`);
     await page.screenshot({ path: test.info().outputPath(`inspector-attachments-${width}-light.png`) });
-    await page.emulateMedia({ colorScheme: "dark" });
+    await emulateColorScheme(page, "dark");
     await audit(page, `inspector with attachments, ${width} px, dark`);
     await page.screenshot({ path: test.info().outputPath(`inspector-attachments-${width}-dark.png`) });
-    await page.emulateMedia({ colorScheme: "light" });
+    await emulateColorScheme(page, "light");
     // Its link opens the file in the workspace panel, in the inspector's place.
     await listed.getByRole("link", { name: "notes.md" }).click();
     await expect(page.getByTestId("inspector-panel")).toHaveCount(0);
@@ -131,7 +132,7 @@ for (const width of [1440, 390]) {
       expect(original.headers()["content-disposition"]).toBe("attachment; filename=shot.png");
       await audit(page, `workspace panel on an attachment, ${width} px, light`);
     }
-    await page.emulateMedia({ colorScheme: "dark" });
+    await emulateColorScheme(page, "dark");
     await audit(page, `transcript with attachments, ${width} px, dark`);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeAudit } from "./support/axe";
+import { emulateColorScheme } from "./support/color-scheme";
 import { freshSqliteUrl, startServers, type Servers } from "./support/app-server";
 import { closeWorkspaceIfOpen, messageById, messages, send } from "./support/chat-page";
 
@@ -40,13 +41,13 @@ const filler = (topic: string) =>
 
 async function audit(page: Page, state: string) {
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await emulateColorScheme(page, scheme);
     expect(
       (await axeAudit(page)).map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })),
       `axe on ${state}, ${scheme}`,
     ).toEqual([]);
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await emulateColorScheme(page, "light");
 }
 
 /** The palette's red as this page paints it (oklch in Tailwind 4, swapped in dark mode). */
