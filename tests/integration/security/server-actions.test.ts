@@ -8,6 +8,7 @@ import type { ServerActionResult } from "@/lib/api";
 import { config } from "@/lib/config";
 import { resetConfigForTests } from "@/tests/support/config";
 import { periodIndex } from "@/lib/limits/rate-period";
+import { awayFromPeriodEnd } from "@/tests/support/rate-period";
 import { createThreadAction, deleteThreadAction, renameThreadAction } from "@/app/actions/threads";
 import { editMessageAction, setPinnedAction } from "@/app/actions/messages";
 import { createRoutineAction, updateRoutineAction } from "@/app/actions/routines";
@@ -234,6 +235,9 @@ describe.each(testDatabases())("server actions on $name", (target) => {
 
   it("a write past the allowance is a 429 with retryAfterSeconds, like the API", async () => {
     const userId = owner.cookies.get("lrc_session")!.split(".")[0];
+    // The counter is set for the current period; should that end before the action counts, the
+    // count would start over and the write pass.
+    await awayFromPeriodEnd(config().RATE_WINDOW_S, 2);
     const period = periodIndex(Date.now(), config().RATE_WINDOW_S);
     await env.db.rateCounter.upsert({
       where: { key: `${userId}:write` },
