@@ -8,7 +8,11 @@ export default function RoutinesPage() {
     <RoutinesLayout>
       <div className="mx-auto mt-16 max-w-md px-4 text-center text-sm text-neutral-600">
         <h1 className="mb-2 text-lg font-semibold text-neutral-900">Routines</h1>
-        <p>Pick a routine on the left, or create one: it runs on a schedule in its own thread.</p>
+        {/* The list is beside the page from md up, and in the drawer (the menu button) below it. */}
+        <p data-testid="routines-hint">
+          Pick a routine <span className="hidden md:inline">on the left</span>
+          <span className="md:hidden">from the menu</span>, or create one: it runs on a schedule in its own thread.
+        </p>
         <Link href="/routines/new" className="mt-3 inline-block rounded-md bg-neutral-900 px-3 py-1.5 font-medium text-white">
           New routine
         </Link>

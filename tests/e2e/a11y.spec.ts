@@ -151,6 +151,12 @@ for (const dark of [false, true]) {
 
       await page.goto("/routines");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // The hint names where the list is: in the drawer on a phone, beside the page otherwise.
+      // innerText: the other wording is in the DOM too, hidden at this width.
+      const hint = page.getByTestId("routines-hint");
+      await expect(hint).toHaveText(phone ? /^Pick a routine from the menu, or/ : /^Pick a routine on the left, or/, {
+        useInnerText: true,
+      });
       await audit(page, "routines list", found);
       await page.goto("/routines/new");
       await expect(page.getByTestId("routine-form")).toBeVisible();

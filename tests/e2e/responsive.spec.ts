@@ -148,6 +148,8 @@ test("routine pages work at phone width", async ({ page }) => {
 
   await page.goto("/routines");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The list is in the drawer here, so the hint points there (at 1440 px it says "on the left").
+  await expect(page.getByTestId("routines-hint")).toHaveText(/^Pick a routine from the menu, or create one/, { useInnerText: true });
   await expectNoHorizontalOverflow(page, "/routines");
   await page.getByTestId("open-sidebar").click();
   await expectReachable(page, page.getByTestId("sidebar-drawer").getByTestId("new-routine"), "new routine");
