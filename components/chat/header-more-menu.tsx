@@ -81,7 +81,8 @@ function MoreEntryView({ entry, later }: { entry: MoreEntry; later: (run: () => 
       return (
         <Menu.Item className={ITEM} data-testid={entry.id} onSelect={() => later(entry.onSelect)}>
           <span className="flex-1">{entry.label}</span>
-          {entry.hint && <span className="text-xs text-neutral-500">{entry.hint}</span>}
+          {/* A key to press: not shown on a touch screen, as the composer's hint is not. */}
+          {entry.hint && <span className="text-xs text-neutral-500 pointer-coarse:hidden">{entry.hint}</span>}
         </Menu.Item>
       );
     case "check":

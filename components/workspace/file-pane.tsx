@@ -33,7 +33,13 @@ export function FilePane({ api, file, onChanged, downloadUrl }: FilePaneProps) {
   const [actionError, setActionError] = useState<string | null>(null);
 
   if (state.status === "none") {
-    return <p className="p-4 text-sm text-neutral-500">Pick a file to read or edit it. Press Ctrl+S (⌘S) to save.</p>;
+    return (
+      <p className="p-4 text-sm text-neutral-500" data-testid="file-pane-empty">
+        Pick a file to read or edit it.
+        {/* A key for physical keyboards: hidden on touch screens, like the composer's hint. */}
+        <span className="pointer-coarse:hidden"> Press Ctrl+S (⌘S) to save.</span>
+      </p>
+    );
   }
   if (state.status === "loading") return <Spinner label={`Opening ${state.path}`} className="p-4" />;
   if (state.status === "failed") {

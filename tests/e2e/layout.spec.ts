@@ -213,10 +213,18 @@ for (const dark of [false, true]) {
       await expect(menu.getByRole(/Inspect/.test(String(name)) ? "menuitemcheckbox" : "menuitem", { name })).toBeVisible();
     }
     await expect(menu.getByRole("menuitemradio")).toHaveCount(1);
+    // Keys to press are for physical keyboards: none on a touch screen.
+    await expect(menu.getByText("Ctrl+F")).toBeHidden();
     await page.screenshot({ path: `test-results/layout-phone-menu-${theme}.png` });
     await audit(page, `phone header menu, ${theme}`);
     await menu.getByRole("menuitemcheckbox", { name: /Inspect the model input/ }).tap();
     await expect(page.getByTestId("inspector-panel")).toBeVisible();
+    await page.keyboard.press("Escape"); // the sheet covers the header
+    await expect(page.getByTestId("inspector-panel")).toBeHidden();
+    await page.getByTestId("workspace-toggle").tap();
+    await expect(page.getByTestId("workspace-panel")).toBeVisible();
+    // innerText: what shows (the key's sentence is in the DOM, hidden on a touch screen).
+    await expect(page.getByTestId("file-pane-empty")).toHaveText(/^Pick a file to read or edit it\.$/, { useInnerText: true });
     await page.context().close();
   });
 }
@@ -228,5 +236,9 @@ test("with a mouse the keyboard hint shows and the send button keeps its desktop
   await expect(page.getByTestId("composer-hint")).toBeVisible();
   await page.getByTestId("composer").fill("hello");
   expect((await page.getByTestId("send").boundingBox())!.height).toBeLessThan(44);
+  await page.getByTestId("workspace-toggle").click();
+  await expect(page.getByTestId("file-pane-empty")).toHaveText(/^Pick a file to read or edit it\. Press Ctrl\+S \(⌘S\) to save\.$/, {
+    useInnerText: true,
+  });
   await page.context().close();
 });
