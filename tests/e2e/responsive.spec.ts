@@ -148,7 +148,7 @@ test("routine pages work at phone width", async ({ page }) => {
 
   await page.goto("/routines");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  // The list is in the drawer here, so the hint points there (at 1440 px it says "on the left").
+  // The list is in the drawer here, so the hint points there (a11y.spec checks "on the left" wider).
   await expect(page.getByTestId("routines-hint")).toHaveText(/^Pick a routine from the menu, or create one/, { useInnerText: true });
   await expectNoHorizontalOverflow(page, "/routines");
   await page.getByTestId("open-sidebar").click();
