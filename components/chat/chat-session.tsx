@@ -17,6 +17,7 @@ import { useFileToolSignal } from "./use-file-tool-signal";
 import { useThreadChat } from "./use-thread-chat";
 import { useTranscriptNavigation } from "./use-transcript-navigation";
 import { SendAgainCountdown } from "@/components/account/send-again-countdown";
+import { useModelInfo } from "./use-model-info";
 
 // Memoised, so the hidden list does not render again with every streamed word of the shown one;
 // both lists use it, as Home keeps the hidden one's instance only if the component is the same.
@@ -38,6 +39,7 @@ type ChatSessionProps = {
 export function ChatSession({ threadId, initialPage, context, search }: ChatSessionProps) {
   const queryClient = useQueryClient();
   const chat = useThreadChat({ threadId, initialPage });
+  const maxMessageChars = useModelInfo().model?.maxMessageChars;
   const nav = useTranscriptNavigation(threadId, { messages: chat.messages, older: chat.older });
   const { openAt } = nav;
   // Mounted after whatever the reader asked for (End, a jump) is on screen, never in its render;
@@ -149,6 +151,7 @@ export function ChatSession({ threadId, initialPage, context, search }: ChatSess
           disabled={false}
           replying={chat.replying}
           queue={{ queued: chat.queued, onSendNow: chat.sendQueuedNow, onEdit: chat.editQueued, onCancel: chat.cancelQueued }}
+          maxChars={maxMessageChars}
         />
       </div>
     </ThreadScopeProvider>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { isShortcut } from "@/components/shortcuts/shortcuts";
 import { useShortcut } from "@/components/shortcuts/use-shortcut";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import type { UploadedAttachment } from "@/lib/api";
 import { AttachButton, AttachmentChips } from "./attachments/attachment-chips";
 import { useAttachments } from "./attachments/use-attachments";
 import type { QueuedMessage } from "./message-queue";
+import { isOverlong, OverlongDraft, useDraftAttachment } from "./overlong-draft";
 import { QueuedMessageCard, queuedMessageStatus } from "./queued-message";
 
 /** The queued message and what the person can do with it (absent in the server's copy). */
@@ -32,9 +33,11 @@ type ComposerProps = {
   /** A reply is being written, here or in another tab: sending queues the message. */
   replying: boolean;
   queue?: ComposerQueue;
+  /** The server's MAX_MESSAGE_CHARS, once known: a longer draft is not sent but offered as a file. */
+  maxChars?: number;
 };
 
-export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLive, replying, queue, threadId }: ComposerProps) {
+export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLive, replying, queue, threadId, maxChars }: ComposerProps) {
   const hydrated = useHydrated();
   const disabled = !hydrated || notLive;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -45,6 +48,9 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
   const canAttach = !disabled && threadId !== undefined;
   // A queued message is text only: files go with a message sent while the thread is free.
   const filesWait = files.uploading || (replying && files.ready.length > 0);
+  const overlong = isOverlong(draft, maxChars);
+  const overlongId = useId();
+  const draftFile = useDraftAttachment(draft, onDraftChange, files.add);
 
   // The field starts disabled in the server's copy; give it the focus once it can be typed into,
   // unless the person has moved on to something else meanwhile.
@@ -54,7 +60,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
   }, [disabled]);
 
   const submit = (stopFirst: boolean) => {
-    if (disabled || filesWait) return;
+    if (disabled || filesWait || overlong) return;
     if (draft.trim() || files.ready.length > 0) {
       onSend(draft, { stopFirst }, files.ready);
       files.clear();
@@ -74,7 +80,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
       onDrop={(e) => {
         if (!canAttach || e.dataTransfer.files.length === 0) return;
         e.preventDefault();
-        files.add(e.dataTransfer.files);
+        void files.add(e.dataTransfer.files);
       }}
     >
       {queue && queued && (
@@ -99,12 +105,22 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
       </p>
       {/* A 2 px blue ring while typing: the box, not the bare textarea, shows where the focus is. */}
       <AttachmentChips items={files.items} onRemove={files.remove} />
+      {overlong && (
+        <OverlongDraft
+          id={overlongId}
+          length={draft.length}
+          max={maxChars}
+          attach={canAttach ? { busy: draftFile.busy, onAttach: () => void draftFile.attach().then(focus) } : undefined}
+        />
+      )}
       <div className="flex items-end gap-1.5 rounded-xl border border-neutral-400 bg-white p-1 shadow-sm focus-within:border-blue-600 focus-within:ring-1 focus-within:ring-blue-600 sm:gap-2 sm:p-2">
         <textarea
           ref={textareaRef}
           data-testid="composer"
           aria-label="Message"
           aria-keyshortcuts={replying ? "Alt+Enter" : undefined}
+          aria-invalid={overlong || undefined}
+          aria-describedby={overlong ? overlongId : undefined}
           placeholder={replying ? "Write your next message: it waits for the reply" : "Message the agent"}
           value={draft}
           disabled={disabled}
@@ -113,7 +129,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
           onPaste={(e) => {
             if (!canAttach || e.clipboardData.files.length === 0) return;
             e.preventDefault();
-            files.add(e.clipboardData.files);
+            void files.add(e.clipboardData.files);
           }}
           onKeyDown={(e) => {
             // isComposing: Enter that confirms an IME candidate must not send.
@@ -140,7 +156,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, disabled: notLi
         <Button
           type="submit"
           variant="primary"
-          disabled={disabled || filesWait || (!draft.trim() && files.ready.length === 0)}
+          disabled={disabled || filesWait || overlong || (!draft.trim() && files.ready.length === 0)}
           data-testid={replying ? "queue" : "send"}
           aria-label={replying ? "Queue the message for after the reply" : undefined}
           className="max-sm:size-9 pointer-coarse:h-11! pointer-coarse:min-w-11!"

@@ -1,9 +1,11 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { readableError } from "@/components/api/api-error";
+import { isOverlong, OverlongDraft } from "./overlong-draft";
 import { EditNotConfirmed } from "./use-edit-confirmation";
+import { useModelInfo } from "./use-model-info";
 
 type MessageEditorProps = {
   /** The message as sent, to tell whether the draft changes anything. */
@@ -36,8 +38,11 @@ export function MessageEditor({ initialText, text, onTextChange, onSave, onCance
     el.setSelectionRange(el.value.length, el.value.length);
   }, [autoFocus]);
 
+  const maxChars = useModelInfo().model?.maxMessageChars;
+  const overlong = isOverlong(text, maxChars);
+  const overlongId = useId();
   const unchanged = text.trim() === initialText.trim();
-  const canSave = !disabled && !saving && text.trim() !== "" && !unchanged;
+  const canSave = !disabled && !saving && text.trim() !== "" && !unchanged && !overlong;
 
   const save = async () => {
     if (!canSave) return;
@@ -63,6 +68,8 @@ export function MessageEditor({ initialText, text, onTextChange, onSave, onCance
         ref={ref}
         data-testid="edit-input"
         aria-label="Edit message"
+        aria-invalid={overlong || undefined}
+        aria-describedby={overlong ? overlongId : undefined}
         value={text}
         readOnly={saving}
         onChange={(e) => onTextChange(e.target.value)}
@@ -77,6 +84,11 @@ export function MessageEditor({ initialText, text, onTextChange, onSave, onCance
         }}
         className="block max-h-80 min-h-16 w-full resize-none rounded-lg border border-neutral-300 bg-white px-3 py-2 text-[15px] leading-relaxed outline-none [field-sizing:content] focus:border-neutral-500"
       />
+      {overlong && (
+        <div className="mt-2">
+          <OverlongDraft id={overlongId} length={text.length} max={maxChars} />
+        </div>
+      )}
       {error && (
         <p role="alert" data-testid="edit-error" className="mt-1 text-xs text-red-700">
           Not saved: {error}

@@ -33,6 +33,14 @@ export function getTitleModel(): ModelHandle {
   return resolveModel(c.SUMMARY_MODEL?.trim() || c.CHAT_MODEL, "titler");
 }
 
+/**
+ * GET /api/model: the configured model, and the longest message the server takes, so the composer
+ * can say a draft is too long (and offer to attach it as a file) before it is sent.
+ */
+export function modelInfo() {
+  return { ...describeModel(), maxMessageChars: config().MAX_MESSAGE_CHARS };
+}
+
 /** For the UI: never throws, so a misconfiguration is shown instead of breaking the page. */
 export function describeModel(): { id: string; isOffline: boolean; hint: string } {
   const id = config().CHAT_MODEL.trim();

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { describeModel } from "@/lib/ai/registry";
+import type { modelInfo } from "@/lib/ai/registry";
 import type { threadModelSchema } from "@/lib/http/schemas";
 import type { ModelOption } from "@/lib/ai/catalog";
 
 /** GET /api/model */
-export type ModelInfo = ReturnType<typeof describeModel>;
+export type ModelInfo = ReturnType<typeof modelInfo>;
 
 /** GET /api/models: what a thread may pick; `defaultModel` is CHAT_MODEL (used when a thread picked none). */
 export type ModelsResponse = { defaultModel: string; models: ModelOption[] };

@@ -1,6 +1,7 @@
 import { countTokens } from "@/lib/ai/tokens";
 import { countMessageTokens } from "@/lib/context";
 import { config } from "@/lib/config";
+import { assertMessageLength } from "./message-length";
 import { db, type Tx } from "@/lib/db/client";
 import { appendMessageTx, type MessageRow } from "@/lib/db/messages";
 import { getOwnedThread } from "@/lib/db/threads";
@@ -35,8 +36,7 @@ async function editUserMessage(threadId: string, messageId: string, text: string
  */
 export async function editOwnMessage(userId: string, threadId: string, messageId: string, text: string): Promise<MessageRow> {
   await getOwnedThread(userId, threadId);
-  const cap = config().MAX_MESSAGE_CHARS;
-  if (text.length > cap) throw new AppError("too_large", `Message is longer than ${cap} characters`);
+  assertMessageLength(text.length, config().MAX_MESSAGE_CHARS);
   return editUserMessage(threadId, messageId, text);
 }
 

@@ -1,6 +1,7 @@
 import { attachmentParts } from "@/lib/attachments/message-parts";
 import { currentUserId } from "@/lib/auth/session";
 import { runTurn } from "@/lib/chat/turn";
+import { assertMessageLength } from "@/lib/chat/message-length";
 import { afterResponse } from "@/lib/background/after-response";
 import { afterTurn } from "@/lib/chat/after-turn";
 import { turnResponse } from "@/lib/chat/live-stream";
@@ -29,7 +30,7 @@ export const POST = handler(
     let start: Parameters<typeof runTurn>[0]["start"];
     if (body.trigger === "submit-message" && body.message) {
       const parts = body.message.parts.map((p) => ({ type: "text" as const, text: p.text }));
-      if (messageText(parts).length > cap) throw new AppError("too_large", `Message is longer than ${cap} characters`);
+      assertMessageLength(messageText(parts).length, cap);
       const attached = await attachmentParts(userId, body.id, body.attachments ?? []);
       if (!messageText(parts).trim() && attached.length === 0)
         throw new AppError("invalid_body", 'Invalid field "message.parts": message is empty', { field: "message.parts" });

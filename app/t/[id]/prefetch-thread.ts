@@ -4,7 +4,7 @@ import type { ApiThread, MessagePage } from "@/lib/api";
 import { currentCaller } from "@/lib/auth/session";
 import { transcriptPage } from "@/lib/chat/transcript-page";
 import { threadActionsOf } from "@/lib/actions/list";
-import { describeModel } from "@/lib/ai/registry";
+import { modelInfo } from "@/lib/ai/registry";
 import { config } from "@/lib/config";
 import { findOwnedThread, listThreads, workspaceThreadsOf } from "@/lib/db/threads";
 import { availableModels, defaultModelId } from "@/lib/ai/catalog";
@@ -58,7 +58,7 @@ export async function prefetchThread(threadId: string): Promise<DehydratedState 
     client.setQueryData(queryKeys.deletedFiles(threadId), asWire(deletedFiles));
   }
   const c = config();
-  client.setQueryData(queryKeys.model(), describeModel());
+  client.setQueryData(queryKeys.model(), modelInfo());
   client.setQueryData(queryKeys.models(), { defaultModel: defaultModelId(c), models: availableModels(c) });
   client.setQueryData(queryKeys.routines(), asWire((await routines).map((r) => presentRoutine(r))));
   client.setQueryData(queryKeys.threads(), asWire<ApiThread[]>(await threads));

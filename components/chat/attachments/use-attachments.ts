@@ -27,18 +27,21 @@ export function useAttachments(threadId: string) {
   const update = (id: string, change: Partial<PendingAttachment>) =>
     setItems((list) => list.map((a) => (a.id === id ? { ...a, ...change } : a)));
 
+  /** Resolves to whether every file uploaded (a refused or removed one did not). */
   const add = useCallback(
-    (files: Iterable<File>) => {
-      for (const file of files) {
+    (files: Iterable<File>): Promise<boolean> => {
+      const uploads = [...files].map((file) => {
         const id = newId();
         setItems((list) => [...list, { id, name: file.name || "pasted file", progress: 0, uploaded: null, error: null }]);
         const upload = uploadAttachment(threadId, file, (progress) => update(id, { progress }));
         aborts.current.set(id, upload.abort);
-        void upload.done.then((result) => {
+        return upload.done.then((result) => {
           aborts.current.delete(id);
           update(id, result.ok ? { uploaded: result.attachment, progress: 1 } : { error: result.error });
+          return result.ok;
         });
-      }
+      });
+      return Promise.all(uploads).then((done) => done.every(Boolean));
     },
     [threadId],
   );

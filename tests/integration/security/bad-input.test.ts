@@ -210,4 +210,36 @@ describe.each(testDatabases())("hostile input on $name", (target) => {
     expect(await snapshot()).toEqual(before);
     expect(jar.values.get("lrc_session")).toBe(cookie);
   });
+
+  it("a new message or an edit one character past MAX_MESSAGE_CHARS is a 413 that says so in words, and nothing changes", async () => {
+    process.env.MAX_MESSAGE_CHARS = "1000";
+    resetConfigForTests();
+    try {
+      const before = await snapshot();
+      const text = "x".repeat(1001);
+      const words = "This message is 1,001 characters; a message can be at most 1,000. Attach long text as a file instead.";
+      const sent = await callRoute(chatRoute, {
+        method: "POST",
+        url: "/api/chat",
+        body: { id: threadId, message: { role: "user", parts: [{ type: "text", text }] } },
+      });
+      const edited = await callRoute(messageRoute, {
+        method: "PATCH",
+        url: `/api/threads/${threadId}/messages/${messageId}`,
+        params: { id: threadId, messageId },
+        body: { text },
+      });
+      for (const res of [sent, edited]) {
+        expect(res.status).toBe(413);
+        expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+          code: "too_large",
+          message: words,
+        });
+      }
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      delete process.env.MAX_MESSAGE_CHARS;
+      resetConfigForTests();
+    }
+  });
 });
