@@ -42,7 +42,7 @@ export function modelInfo() {
 }
 
 /** For the UI: never throws, so a misconfiguration is shown instead of breaking the page. */
-export function describeModel(): { id: string; isOffline: boolean; hint: string } {
+function describeModel(): { id: string; isOffline: boolean; hint: string } {
   const id = config().CHAT_MODEL.trim();
   try {
     const handle = getChatModel();

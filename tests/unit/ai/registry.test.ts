@@ -1,7 +1,7 @@
 import { generateText } from "ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/tests/support/config";
-import { describeModel, getChatModel, getSummaryModel } from "@/lib/ai/registry";
+import { getChatModel, getSummaryModel, modelInfo } from "@/lib/ai/registry";
 
 const KEYS = [
   "CHAT_MODEL",
@@ -97,7 +97,7 @@ describe("model registry", () => {
   ])("explains which setting %s is missing", (id, setting) => {
     setEnv({ CHAT_MODEL: id });
     expect(() => getChatModel()).toThrow(setting);
-    const described = describeModel();
+    const described = modelInfo();
     expect(described.isOffline).toBe(false);
     expect(described.hint).toContain(setting);
   });
@@ -107,9 +107,9 @@ describe("model registry", () => {
     expect(() => getChatModel()).toThrow(/"offline" or "<provider>:<model>"/);
   });
 
-  it("describes the offline model with a hint on configuring a real one", () => {
-    const d = describeModel();
-    expect(d).toMatchObject({ id: "offline", isOffline: true });
+  it("describes the offline model with a hint on configuring a real one, and the longest message the server takes", () => {
+    const d = modelInfo();
+    expect(d).toMatchObject({ id: "offline", isOffline: true, maxMessageChars: 100_000 });
     expect(d.hint).toContain("CHAT_MODEL");
   });
 });
