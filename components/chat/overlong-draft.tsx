@@ -2,8 +2,7 @@
 
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-
-const count = (value: number) => value.toLocaleString("en-US");
+import { formatCount } from "@/components/ui/format-count";
 
 /** Whether `text` is past the server's MAX_MESSAGE_CHARS; `max` is unknown until /api/model answers. */
 export const isOverlong = (text: string, max: number | undefined): max is number => max !== undefined && text.length > max;
@@ -30,7 +29,7 @@ export function OverlongDraft({ id, length, max, attach }: OverlongDraftProps) {
       className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-neutral-900"
     >
       <p className="min-w-0 flex-1">
-        Too long to send as one message: {count(length)} characters, at most {count(max)}.{" "}
+        Too long to send as one message: {formatCount(length)} characters, at most {formatCount(max)}.{" "}
         {attach ? "Attach it as a text file instead; the agent reads it from the workspace." : "Shorten it to save."}
       </p>
       {attach && (
