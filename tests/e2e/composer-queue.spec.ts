@@ -15,6 +15,9 @@ async function stored(page: Page, id: string): Promise<Stored[]> {
   return (body.messages as Stored[]).map(({ role, text, status }) => ({ role, text, status }));
 }
 
+/** Each stored message's role and status, oldest first. */
+const statuses = async (page: Page, id: string) => (await stored(page, id)).map((m) => [m.role, m.status]);
+
 async function startLongReply(page: Page, lines: number) {
   const composer = page.getByTestId("composer");
   await composer.fill(`long ${lines}`);
@@ -59,7 +62,7 @@ test("type while a reply streams; Enter queues it, a reload keeps it, and it is 
   // so the stored row can still read "streaming" for a moment after the page shows the end: a CI
   // run read it in that moment.
   await expect
-    .poll(async () => (await stored(page, id)).map((m) => [m.role, m.status]))
+    .poll(() => statuses(page, id))
     .toEqual([
       ["user", "complete"],
       ["assistant", "complete"],
@@ -128,7 +131,7 @@ test("stop and send: Alt+Enter, or the queued message's button, stops the reply 
 
   // Polled, as in the first test: the stored row can trail the page by a moment.
   await expect
-    .poll(async () => (await stored(page, id)).map((m) => [m.role, m.status]))
+    .poll(() => statuses(page, id))
     .toEqual([
       ["user", "complete"],
       ["assistant", "stopped"],
